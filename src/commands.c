@@ -1,0 +1,723 @@
+/* commands.c - the command words of noughts and the headless commands. */
+#include "config.h"
+
+#include "commands.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "mcts.h"
+#include "negamax.h"
+#include "options.h"
+#include "player.h"
+#include "ui.h"
+
+/* Set by SIGINT/SIGTERM/SIGHUP in the long headless commands. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop_signal(int sig)
+{
+	stop_requested = sig;
+}
+
+static void catch_stop_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static const char *side_name(int side)
+{
+	return side == SIDE_X ? "X" : "O";
+}
+
+static const char *result_name(int result)
+{
+	switch (result) {
+	case RESULT_X: return "X";
+	case RESULT_O: return "O";
+	case RESULT_DRAW: return "draw";
+	default: return NULL;
+	}
+}
+
+static const char *proof_name(int proof)
+{
+	switch (proof) {
+	case PROOF_WIN: return "win";
+	case PROOF_LOSS: return "loss";
+	case PROOF_DRAW: return "draw";
+	default: return NULL;
+	}
+}
+
+/* --- play -------------------------------------------------------------- */
+
+static int cmd_play(struct options *opt)
+{
+	return ui_play(opt);
+}
+
+/* --- perft ------------------------------------------------------------- */
+
+static int cmd_perft(struct options *opt)
+{
+	uint64_t counts[GAME_MAX_PLIES];
+	char *end;
+	long depth;
+
+	if (opt->argc != 1) {
+		fprintf(stderr, "noughts: perft: expected one DEPTH, such as 'noughts perft 5'\n");
+		return 2;
+	}
+	depth = strtol(opt->argv[0], &end, 10);
+	if (*opt->argv[0] < '0' || *opt->argv[0] > '9' || *end != '\0' || depth < 1 ||
+	    depth > GAME_MAX_PLIES) {
+		fprintf(stderr, "noughts: perft: DEPTH must be from 1 to %d, not '%s'\n",
+			GAME_MAX_PLIES, opt->argv[0]);
+		return 2;
+	}
+	game_perft(&opt->game, &opt->pos, (int)depth, counts);
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "perft");
+		json_array_begin(&j);
+		for (int d = 0; d < depth; d++)
+			json_uint(&j, counts[d]);
+		json_array_end(&j);
+		json_object_end(&j);
+	} else {
+		for (int d = 0; d < depth; d++)
+			printf("%d %llu\n", d + 1, (unsigned long long)counts[d]);
+	}
+	return 0;
+}
+
+/* --- show -------------------------------------------------------------- */
+
+static int cmd_show(struct options *opt)
+{
+	const struct game *g = &opt->game;
+	struct moveset ms;
+	uint8_t list[GAME_MAX_MOVES];
+	char name[8];
+	int n;
+
+	if (opt->argc != 0) {
+		fprintf(stderr, "noughts: show: unexpected argument '%s'\n", opt->argv[0]);
+		return 2;
+	}
+	game_legal(g, &opt->pos, &ms);
+	n = moveset_list(&ms, list);
+	if (opt->json) {
+		struct json j;
+		char row[32];
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "game");
+		json_string(&j, g->name);
+		json_key(&j, "moves");
+		json_array_begin(&j);
+		for (int i = 0; i < opt->nmoves; i++)
+			json_string(&j, game_move_name(g, opt->moves[i], name));
+		json_array_end(&j);
+		json_key(&j, "board");
+		json_array_begin(&j);
+		for (int r = 0; r < g->height; r++) {
+			for (int c = 0; c < g->width; c++) {
+				int who = game_cell_owner(g, &opt->pos, c, r);
+
+				row[c] = who == SIDE_X ? 'X' : who == SIDE_O ? 'O' : '.';
+			}
+			row[g->width] = '\0';
+			json_string(&j, row);
+		}
+		json_array_end(&j);
+		json_key(&j, "to_move");
+		json_string(&j, game_over(&opt->pos) ? NULL : side_name(opt->pos.turn));
+		json_key(&j, "result");
+		json_string(&j, result_name(opt->pos.result));
+		json_key(&j, "legal");
+		json_array_begin(&j);
+		for (int i = 0; i < n; i++)
+			json_string(&j, game_move_name(g, list[i], name));
+		json_array_end(&j);
+		json_object_end(&j);
+		return 0;
+	}
+	game_print(g, &opt->pos, stdout);
+	if (game_over(&opt->pos)) {
+		if (opt->pos.result == RESULT_DRAW)
+			puts("Result: draw");
+		else
+			printf("Result: %s wins\n", result_name(opt->pos.result));
+		return 0;
+	}
+	printf("%s to move", side_name(opt->pos.turn));
+	if (g->ops == &uttt_ops)
+		printf(", %s", opt->pos.u.uttt.next >= 0 ? "in the " : "in any open board");
+	if (g->ops == &uttt_ops && opt->pos.u.uttt.next >= 0)
+		printf("%s board", uttt_board_name(opt->pos.u.uttt.next));
+	printf("\nLegal moves (%d):", n);
+	for (int i = 0; i < n; i++)
+		printf(" %s", game_move_name(g, list[i], name));
+	putchar('\n');
+	return 0;
+}
+
+/* --- analyze ----------------------------------------------------------- */
+
+static void print_children(const struct game *g, const struct mcts_child *ch, int n,
+			   const struct mcts_totals *t)
+{
+	char name[8];
+
+	printf("move  visits  share     wins    draws   losses  value    uct  proven\n");
+	for (int i = 0; i < n; i++) {
+		double share = t->root_visits > 0 ? 100.0 * ch[i].visits / t->root_visits : 0;
+		char uct[16];
+
+		if (ch[i].uct == HUGE_VAL)
+			strcpy(uct, "inf");
+		else
+			fmt_buf(uct, sizeof(uct), "%.3f", ch[i].uct);
+		printf("%-4s %7u %5.1f%% %8u %8u %8u  %.3f %6s  %s", game_move_name(g, ch[i].move, name),
+		       ch[i].visits, share, ch[i].wins, ch[i].draws, ch[i].losses, ch[i].value, uct,
+		       ch[i].proven != PROOF_NONE ? proof_name(ch[i].proven) : "-");
+		if (ch[i].proven != PROOF_NONE)
+			printf(" in %d", ch[i].proven_plies);
+		putchar('\n');
+	}
+}
+
+static int analyze_mcts(struct options *opt, struct player *p)
+{
+	const struct game *g = &opt->game;
+	struct mcts *m = player_search(p);
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	int best, n;
+	char name[8];
+
+	best = player_move_now(p);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "best");
+		json_string(&j, game_move_name(g, best, name));
+		json_key(&j, "iterations");
+		json_uint(&j, t.iterations);
+		json_key(&j, "proven");
+		json_string(&j, proof_name(t.root_proven));
+		if (t.root_proven != PROOF_NONE) {
+			json_key(&j, "proven_plies");
+			json_int(&j, t.root_proven_plies);
+		}
+		json_key(&j, "children");
+		json_array_begin(&j);
+		for (int i = 0; i < n; i++) {
+			json_object_begin(&j);
+			json_key(&j, "move");
+			json_string(&j, game_move_name(g, ch[i].move, name));
+			json_key(&j, "visits");
+			json_uint(&j, ch[i].visits);
+			json_key(&j, "wins");
+			json_uint(&j, ch[i].wins);
+			json_key(&j, "draws");
+			json_uint(&j, ch[i].draws);
+			json_key(&j, "losses");
+			json_uint(&j, ch[i].losses);
+			json_key(&j, "value");
+			json_double(&j, ch[i].value);
+			json_key(&j, "uct");
+			json_double(&j, ch[i].uct);
+			json_key(&j, "proven");
+			json_string(&j, proof_name(ch[i].proven));
+			json_object_end(&j);
+		}
+		json_array_end(&j);
+		json_key(&j, "pv");
+		json_array_begin(&j);
+		for (int i = 0; i < t.pv_len; i++)
+			json_string(&j, game_move_name(g, t.pv[i], name));
+		json_array_end(&j);
+		json_key(&j, "seconds");
+		json_double(&j, t.seconds);
+		json_key(&j, "iterations_per_second");
+		json_double(&j, t.per_second);
+		json_key(&j, "nodes");
+		json_uint(&j, t.nodes);
+		json_key(&j, "memory");
+		json_uint(&j, t.memory_used);
+		json_key(&j, "arena_full");
+		json_bool(&j, t.arena_full);
+		json_key(&j, "max_depth");
+		json_int(&j, t.max_depth);
+		json_object_end(&j);
+		return 0;
+	}
+	print_children(g, ch, n, &t);
+	printf("iterations: %llu in %.3f s (%.0f/s), nodes: %llu (%.1f MiB%s), depth: %d\n",
+	       (unsigned long long)t.iterations, t.seconds, t.per_second,
+	       (unsigned long long)t.nodes, t.memory_used / 1048576.0,
+	       t.arena_full ? ", arena full" : "", t.max_depth);
+	if (t.root_proven != PROOF_NONE)
+		printf("proven: %s in %d\n", proof_name(t.root_proven), t.root_proven_plies);
+	printf("pv:");
+	for (int i = 0; i < t.pv_len; i++)
+		printf(" %s", game_move_name(g, t.pv[i], name));
+	printf("\nbest: %s\n", game_move_name(g, best, name));
+	return 0;
+}
+
+static int cmd_analyze(struct options *opt)
+{
+	const struct game *g = &opt->game;
+	struct player *p;
+	char name[8];
+	int rc = 0;
+
+	if (opt->argc != 0) {
+		fprintf(stderr, "noughts: analyze: unexpected argument '%s'\n", opt->argv[0]);
+		return 2;
+	}
+	if (game_over(&opt->pos)) {
+		fprintf(stderr, "noughts: analyze: the game is over in this position\n");
+		return 1;
+	}
+	if (opt->engine.kind == PLAYER_HUMAN) {
+		fprintf(stderr, "noughts: analyze: --engine must be an engine, not human\n");
+		return 2;
+	}
+	p = player_new(g, &opt->engine, &opt->pos);
+	if (opt->engine.kind == PLAYER_MCTS) {
+		rc = analyze_mcts(opt, p);
+	} else {
+		int best = player_move_now(p);
+
+		if (opt->json)
+			printf("{\"best\": \"%s\"}\n", game_move_name(g, best, name));
+		else
+			printf("best: %s\n", game_move_name(g, best, name));
+	}
+	player_free(p);
+	return rc;
+}
+
+/* --- solve ------------------------------------------------------------- */
+
+static void solve_progress(const struct negamax_result *r, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "depth %d: score %d, %llu nodes, %.1f s\n", r->depth, r->score,
+		(unsigned long long)r->nodes, r->seconds);
+}
+
+static int cmd_solve(struct options *opt)
+{
+	const struct game *g = &opt->game;
+	struct negamax_params params = { 0, 0, (size_t)256 << 20 };
+	struct negamax_result r;
+	struct negamax *n;
+	uint8_t best[GAME_MAX_MOVES];
+	char name[8];
+	int nbest;
+
+	if (opt->argc != 0) {
+		fprintf(stderr, "noughts: solve: unexpected argument '%s'\n", opt->argv[0]);
+		return 2;
+	}
+	if (game_over(&opt->pos)) {
+		fprintf(stderr, "noughts: solve: the game is over in this position (%s)\n",
+			opt->pos.result == RESULT_DRAW ? "a draw" :
+			opt->pos.result == RESULT_X ? "X won" : "O won");
+		return 1;
+	}
+	catch_stop_signals();
+	n = negamax_new(g, &params);
+	nbest = negamax_best_moves(n, &opt->pos, &stop_requested, opt->json ? NULL : solve_progress,
+				   NULL, &r, best);
+	negamax_free(n);
+	if (nbest < 0) {
+		fprintf(stderr, "noughts: solve: stopped after %.1f s at depth %d (%llu nodes); "
+			"no result\n", r.seconds, r.depth, (unsigned long long)r.nodes);
+		return 1;
+	}
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "value");
+		json_string(&j, proof_name(r.value));
+		json_key(&j, "best");
+		json_array_begin(&j);
+		for (int i = 0; i < nbest; i++)
+			json_string(&j, game_move_name(g, best[i], name));
+		json_array_end(&j);
+		json_key(&j, "plies");
+		json_int(&j, r.plies);
+		json_key(&j, "nodes");
+		json_uint(&j, r.nodes);
+		json_key(&j, "seconds");
+		json_double(&j, r.seconds);
+		json_object_end(&j);
+		return 0;
+	}
+	printf("value: %s for %s\nbest:", proof_name(r.value), side_name(opt->pos.turn));
+	for (int i = 0; i < nbest; i++)
+		printf(" %s", game_move_name(g, best[i], name));
+	printf("\nplies: %d\nnodes: %llu\nseconds: %.3f\n", r.plies, (unsigned long long)r.nodes,
+	       r.seconds);
+	return 0;
+}
+
+/* --- bench ------------------------------------------------------------- */
+
+struct bench {
+	double perft, playouts, mcts_random, mcts_smart;
+};
+
+static double perft_rate(const struct game *g, const struct pos *start, double seconds)
+{
+	uint64_t counts[GAME_MAX_PLIES], leaves = 0, t0 = now_ns(), elapsed;
+
+	for (int d = 1; d <= GAME_MAX_PLIES; d++) {
+		game_perft(g, start, d, counts);
+		leaves += counts[d - 1];
+		elapsed = now_ns() - t0;
+		if (elapsed >= seconds * 1e9 || counts[d - 1] == 0)
+			break;
+	}
+	elapsed = now_ns() - t0;
+	return leaves / (elapsed / 1e9);
+}
+
+static double playout_rate(const struct game *g, const struct pos *start, double seconds)
+{
+	struct rng r;
+	uint64_t n = 0, t0 = now_ns(), elapsed;
+
+	rng_seed(&r, 1);
+	do {
+		for (int i = 0; i < 256; i++) {
+			struct pos p = *start;
+
+			game_rollout(g, &p, &r, ROLLOUT_RANDOM);
+		}
+		n += 256;
+		elapsed = now_ns() - t0;
+	} while (elapsed < seconds * 1e9);
+	return n / (elapsed / 1e9);
+}
+
+static double mcts_rate(const struct game *g, const struct pos *start, int rollout, double seconds)
+{
+	struct mcts_params params;
+	struct mcts *m;
+	uint64_t n = 0, t0 = now_ns(), elapsed;
+
+	mcts_params_default(&params);
+	params.rollout = rollout;
+	m = mcts_new(g, start, &params);
+	do {
+		int ran = mcts_step(m, 1024);
+
+		n += (uint64_t)ran;
+		elapsed = now_ns() - t0;
+		if (ran < 1024)
+			break; /* solved: the rate so far stands */
+	} while (elapsed < seconds * 1e9);
+	mcts_free(m);
+	return n / (elapsed / 1e9);
+}
+
+static int cmd_bench(struct options *opt)
+{
+	const struct game *g = &opt->game;
+	struct bench b;
+
+	if (opt->argc != 0) {
+		fprintf(stderr, "noughts: bench: unexpected argument '%s'\n", opt->argv[0]);
+		return 2;
+	}
+	b.perft = perft_rate(g, &opt->pos, opt->seconds);
+	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, opt->seconds);
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, opt->seconds);
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "game");
+		json_string(&j, g->name);
+		json_key(&j, "perft_leaves_per_second");
+		json_double(&j, b.perft);
+		json_key(&j, "playouts_per_second");
+		json_double(&j, b.playouts);
+		json_key(&j, "mcts_random_iterations_per_second");
+		json_double(&j, b.mcts_random);
+		json_key(&j, "mcts_smart_iterations_per_second");
+		json_double(&j, b.mcts_smart);
+		json_object_end(&j);
+		return 0;
+	}
+	printf("game %s, about %g s each, one thread\n", g->name, opt->seconds);
+	printf("perft leaves/s              %12.0f\n", b.perft);
+	printf("random playouts/s           %12.0f\n", b.playouts);
+	printf("mcts iterations/s (random)  %12.0f\n", b.mcts_random);
+	printf("mcts iterations/s (smart)   %12.0f\n", b.mcts_smart);
+	return 0;
+}
+
+/* --- match ------------------------------------------------------------- */
+
+/* Elo difference for a score S in (0, 1). */
+static double elo_of(double s)
+{
+	if (s <= 0)
+		return -HUGE_VAL;
+	if (s >= 1)
+		return HUGE_VAL;
+	return -400.0 * log10(1.0 / s - 1.0);
+}
+
+/* A's seed for game GAME: different in every game, fixed by --seed. */
+static void seed_spec(struct player_spec *spec, uint64_t base, int game, int who)
+{
+	if (!spec->seed_given) {
+		uint64_t s = base ^ ((uint64_t)game << 1 | (uint64_t)who);
+
+		spec->seed = spec->mcts.seed = splitmix64(&s);
+	}
+}
+
+/* Play one game from opt->pos; returns the enum result. */
+static int match_game(struct options *opt, const struct player_spec *sx,
+		      const struct player_spec *so)
+{
+	const struct game *g = &opt->game;
+	struct pos pos = opt->pos;
+	struct player *p[2];
+
+	p[SIDE_X] = player_new(g, sx, &pos);
+	p[SIDE_O] = player_new(g, so, &pos);
+	while (!game_over(&pos) && !stop_requested) {
+		struct player *me = p[pos.turn];
+		int move;
+
+		while (!player_think(me, 50000000u) && !stop_requested)
+			;
+		if (stop_requested)
+			break;
+		move = player_choose(me);
+		game_play(g, &pos, move);
+		player_played(p[0], move);
+		player_played(p[1], move);
+	}
+	player_free(p[0]);
+	player_free(p[1]);
+	return pos.result;
+}
+
+static int cmd_match(struct options *opt)
+{
+	struct player_spec a, b;
+	char err[256], fa[128], fb[128];
+	int wins = 0, draws = 0, losses = 0, played = 0;
+	double s, se, lo, hi;
+
+	if (opt->argc != 2) {
+		fprintf(stderr, "noughts: match: expected two players, such as "
+			"'noughts match mcts negamax'\n");
+		return 2;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (player_spec_parse(opt->argv[i], i == 0 ? &a : &b, err, sizeof(err)) < 0) {
+			fprintf(stderr, "noughts: match: %s\n", err);
+			return 2;
+		}
+		if ((i == 0 ? &a : &b)->kind == PLAYER_HUMAN) {
+			fprintf(stderr, "noughts: match: players must be engines, not human\n");
+			return 2;
+		}
+		if (opt->level != 0 && (i == 0 ? &a : &b)->level == 0)
+			(i == 0 ? &a : &b)->level = opt->level;
+	}
+	if (game_over(&opt->pos)) {
+		fprintf(stderr, "noughts: match: the game is over in this position\n");
+		return 1;
+	}
+	catch_stop_signals();
+	for (int game = 1; game <= opt->games && !stop_requested; game++) {
+		struct player_spec sa = a, sb = b;
+		bool a_is_x = game % 2 == 1;
+		int result, a_side = a_is_x ? SIDE_X : SIDE_O;
+
+		seed_spec(&sa, opt->seed, game, 0);
+		seed_spec(&sb, opt->seed, game, 1);
+		result = a_is_x ? match_game(opt, &sa, &sb) : match_game(opt, &sb, &sa);
+		if (result == RESULT_NONE)
+			break; /* interrupted */
+		played++;
+		if (result == RESULT_DRAW)
+			draws++;
+		else if (result_winner(result) == a_side)
+			wins++;
+		else
+			losses++;
+		if (!opt->json || isatty(2))
+			fprintf(stderr, "\rgame %d/%d: +%d =%d -%d", game, opt->games, wins, draws,
+				losses);
+	}
+	fprintf(stderr, "\n");
+	if (played == 0) {
+		fprintf(stderr, "noughts: match: stopped before a game was finished\n");
+		return 1;
+	}
+	s = (wins + 0.5 * draws) / played;
+	se = sqrt((wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) /
+		  played / played);
+	lo = elo_of(s - 1.96 * se);
+	hi = elo_of(s + 1.96 * se);
+	player_spec_format(&a, fa, sizeof(fa));
+	player_spec_format(&b, fb, sizeof(fb));
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "a");
+		json_string(&j, fa);
+		json_key(&j, "b");
+		json_string(&j, fb);
+		json_key(&j, "game");
+		json_string(&j, opt->game.name);
+		json_key(&j, "games");
+		json_int(&j, played);
+		json_key(&j, "wins");
+		json_int(&j, wins);
+		json_key(&j, "draws");
+		json_int(&j, draws);
+		json_key(&j, "losses");
+		json_int(&j, losses);
+		json_key(&j, "score");
+		json_double(&j, s);
+		json_key(&j, "elo");
+		json_double(&j, elo_of(s));
+		json_key(&j, "elo_low");
+		json_double(&j, lo);
+		json_key(&j, "elo_high");
+		json_double(&j, hi);
+		json_key(&j, "stopped");
+		json_bool(&j, stop_requested != 0);
+		json_object_end(&j);
+	} else {
+		printf("A: %s\nB: %s\n", fa, fb);
+		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", played,
+		       stop_requested ? " (stopped)" : "", wins, draws, losses, 100 * s);
+		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
+	}
+	return stop_requested ? 1 : 0;
+}
+
+/* --- dispatch ---------------------------------------------------------- */
+
+static const struct command {
+	const char *name;
+	int (*run)(struct options *opt);
+	unsigned accepted;
+	unsigned default_rules;
+	const char *synopsis;
+	const char *summary;
+} commands[] = {
+	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_RECORD | OPT_LOAD, 0,
+	  "[--game G] [--x PLAYER] [--o PLAYER] [--level N] [--moves M] [--ascii]",
+	  "open the game screen (the default command)" },
+	{ "show", cmd_show, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "[--game G] [--moves M] [--json]",
+	  "print a position, the side to move and the legal moves" },
+	{ "analyze", cmd_analyze, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE, 0,
+	  "[--game G] [--moves M] [--engine PLAYER] [--json]",
+	  "search a position and print the engine's statistics" },
+	{ "solve", cmd_solve, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "[--game G] [--moves M] [--json]",
+	  "the exact value of a position, its best moves and plies to the end" },
+	{ "perft", cmd_perft, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "DEPTH [--game G] [--moves M] [--json]",
+	  "count the move sequences of 1..DEPTH plies" },
+	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS, 0,
+	  "[--game G] [--seconds S] [--json]",
+	  "measure perft, playouts and MCTS iterations per second" },
+	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_PLAYERS | OPT_RECORD, 0,
+	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--json]",
+	  "play engine against engine and report the score and Elo" },
+};
+
+static void usage(void)
+{
+	puts("Usage: noughts [COMMAND] [OPTIONS]\n"
+	     "Noughts and crosses, m,n,k games and Ultimate tic-tac-toe, against a Monte Carlo\n"
+	     "Tree Search you can watch think.\n\nCommands:");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		printf("  %-8s  %s\n", commands[i].name, commands[i].summary);
+	puts("\nWith no command, noughts opens the game screen (noughts play).\n"
+	     "'noughts COMMAND --help' lists a command's options; 'man 6 noughts' tells all.\n"
+	     "  --version  print the version and exit\n  --help     print this help and exit");
+}
+
+int commands_main(int argc, char **argv)
+{
+	const struct command *cmd = &commands[0];
+	struct options opt;
+	int rc;
+
+	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+		printf("noughts %s\nCopyright (c) 2026 the noughts developers. MIT licence: "
+		       "see COPYING.\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+			  strcmp(argv[1], "help") == 0)) {
+		usage();
+		return 0;
+	}
+	if (argc >= 2 && argv[1][0] != '-') {
+		cmd = NULL;
+		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+			if (strcmp(argv[1], commands[i].name) == 0)
+				cmd = &commands[i];
+		if (cmd == NULL) {
+			fprintf(stderr, "noughts: unknown command '%s' (commands: play, show, analyze, "
+				"solve, perft, bench, match; see 'noughts --help')\n", argv[1]);
+			return 2;
+		}
+		argc--;
+		argv++;
+	}
+	rc = options_parse(&opt, cmd->name, cmd->accepted, cmd->default_rules, argc, argv);
+	if (rc < 0) {
+		printf("Usage: noughts %s %s\n%s.\n\n", cmd->name, cmd->synopsis, cmd->summary);
+		options_usage(cmd->name, cmd->accepted);
+		return 0;
+	}
+	if (rc != 0)
+		return rc;
+	return cmd->run(&opt);
+}

@@ -1,0 +1,112 @@
+/* mcts.h - Monte Carlo Tree Search (UCT with MCTS-Solver), driven in steps.
+ *
+ * The caller owns the loop: mcts_step() runs a bounded number of
+ * iterations and returns, so a screen can redraw between steps and a
+ * command can stop on a clock. Nothing here blocks, prints, or allocates
+ * per iteration: nodes come from one arena made by mcts_new().
+ *
+ * Rewards: a win is 1, a draw 1/2, a loss 0, so values and the exploration
+ * constant are on the [0, 1] scale. Node statistics are stored from X's
+ * point of view and turned to the mover's by one helper in mcts.c. */
+#ifndef NOUGHTS_MCTS_H
+#define NOUGHTS_MCTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define MCTS_DEFAULT_C 0.5          /* tuned for UTTT with smart rollouts */
+#define MCTS_DEFAULT_MEMORY_MB 512
+#define MCTS_PV_MAX 10
+
+struct mcts_params {
+	double c;          /* exploration constant (>= 0) */
+	int rollout;       /* enum rollout_policy */
+	bool solver;       /* back up proven wins, losses and draws */
+	size_t memory;     /* bytes for the node arena */
+	uint64_t seed;     /* fixes every random choice of the search */
+};
+
+/* Fill P with the defaults: MCTS_DEFAULT_C, smart rollouts, solver on,
+ * MCTS_DEFAULT_MEMORY_MB, seed 1. */
+void mcts_params_default(struct mcts_params *p);
+
+struct mcts;
+
+/* A search of position ROOT of game G (which must outlive it). Allocates
+ * the arena once; never returns NULL (fatal() when memory runs out). */
+struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct mcts_params *p);
+void mcts_free(struct mcts *m);
+
+/* Run up to N iterations. Returns how many ran: fewer than N only when the
+ * root is solved (with the solver on) or the root has no moves. A full arena
+ * does not stop the search: it keeps iterating on the tree it has. */
+int mcts_step(struct mcts *m, int n);
+
+/* One iteration, recorded for the iteration inspector. */
+struct mcts_trace {
+	int path_len;                  /* moves from the root to the selected leaf */
+	uint8_t path[GAME_MAX_PLIES];
+	int expanded;                  /* move of the node added, -1 if none */
+	int rollout_len;               /* moves of the playout after the leaf */
+	uint8_t rollout[GAME_MAX_PLIES];
+	int result;                    /* enum result of the playout */
+	bool ran;                      /* false: root solved or without moves */
+};
+/* Run exactly one iteration and describe it in T. Same tree effect as
+ * mcts_step(m, 1) (the playout may use other random numbers). */
+void mcts_step_trace(struct mcts *m, struct mcts_trace *t);
+
+/* The move to play now: a proven win if there is one, else the most visited
+ * child never proven lost while another exists, ties broken by value.
+ * MOVE_NONE when the root has no moves. Runs no iteration. */
+int mcts_best_move(const struct mcts *m);
+
+/* Make MOVE (legal in the root position) the new root, keeping its subtree
+ * and giving the rest of the arena back. */
+void mcts_advance(struct mcts *m, int move);
+
+/* The root position. */
+const struct pos *mcts_root(const struct mcts *m);
+
+/* Statistics of one child, from the mover's point of view. */
+struct mcts_child {
+	int move;
+	uint32_t visits, wins, draws, losses;
+	double value;     /* (wins + draws / 2) / visits, 0 when unvisited */
+	double uct;       /* UCT value now; HUGE_VAL when unvisited */
+	int proven;       /* enum proof */
+	int proven_plies; /* plies to the end under best play when proven */
+};
+
+/* Totals of the search. */
+struct mcts_totals {
+	uint64_t iterations;    /* run since mcts_new() or the last advance */
+	double seconds;         /* time spent inside mcts_step() */
+	double per_second;      /* iterations / seconds */
+	uint64_t nodes;         /* nodes in the tree */
+	size_t memory_used;     /* bytes of nodes in use */
+	size_t memory_limit;    /* bytes of the arena */
+	bool arena_full;        /* expansion stopped for lack of nodes */
+	int max_depth;          /* deepest node below the root, in plies */
+	int root_proven;        /* enum proof of the root from the side to move's
+	                           view: PROOF_WIN means the side to move wins */
+	int root_proven_plies;
+	uint32_t root_visits;
+	int pv_len;             /* most-visited line from the root */
+	uint8_t pv[MCTS_PV_MAX];
+};
+
+/* Copy the statistics of the children of the node reached from the root by
+ * the PATH_LEN moves of PATH (0: the root) into OUT (room for MAX), sorted by
+ * visits, most first; fill TOTALS if not NULL. Returns the number of
+ * children copied, or -1 when the path does not lead to a node in the tree. */
+int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct mcts_child *out,
+	       int max, struct mcts_totals *totals);
+
+/* Bytes one node takes in the arena. */
+size_t mcts_node_bytes(void);
+
+#endif

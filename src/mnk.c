@@ -1,0 +1,233 @@
+/* mnk.c - m,n,k games: K in a row on an M x N board (tic-tac-toe is 3,3,3).
+ *
+ * One 64-bit board per side, bit row * M + col. A line of K is found with
+ * shifts: for each direction, a mask of the cells where a window of K cells
+ * can start without leaving the board, ANDed with the board shifted by each
+ * step of the window. No tables per cell, and the same trick finds threats. */
+#include "config.h"
+
+#include "game.h"
+
+#include <assert.h>
+#include <string.h>
+
+void mnk_setup(struct game *g)
+{
+	int m = g->width, n = g->height, k = g->k;
+
+	g->dir_shift[0] = 1;     /* across */
+	g->dir_shift[1] = m;     /* down */
+	g->dir_shift[2] = m + 1; /* down and right */
+	g->dir_shift[3] = m - 1; /* down and left */
+	for (int d = 0; d < 4; d++)
+		g->dir_start[d] = 0;
+	for (int r = 0; r < n; r++)
+		for (int c = 0; c < m; c++) {
+			uint64_t bit = (uint64_t)1 << (r * m + c);
+			bool across = c + k <= m, down = r + k <= n;
+
+			if (across)
+				g->dir_start[0] |= bit;
+			if (down)
+				g->dir_start[1] |= bit;
+			if (across && down)
+				g->dir_start[2] |= bit;
+			if (c - (k - 1) >= 0 && down)
+				g->dir_start[3] |= bit;
+		}
+	g->full = m * n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (m * n)) - 1;
+	for (int i = 0; i < m * n; i++)
+		g->cell_to_move[i] = g->move_to_cell[i] = (uint8_t)i;
+}
+
+static void mnk_start(const struct game *g, struct pos *p)
+{
+	(void)g;
+	memset(p, 0, sizeof(*p));
+	p->last = MOVE_NONE;
+}
+
+static inline uint64_t mnk_empty(const struct game *g, const struct pos *p)
+{
+	return g->full & ~(p->u.mnk.bb[0] | p->u.mnk.bb[1]);
+}
+
+/* Does board B hold K in a row? */
+static inline bool mnk_has_line(const struct game *g, uint64_t b)
+{
+	for (int d = 0; d < 4; d++) {
+		uint64_t t = g->dir_start[d] & b;
+		int s = g->dir_shift[d];
+
+		for (int i = 1; i < g->k && t != 0; i++)
+			t &= b >> (i * s);
+		if (t != 0)
+			return true;
+	}
+	return false;
+}
+
+/* The empty cells that would complete a line for a side with stones MINE. */
+static uint64_t mnk_threat_cells(const struct game *g, uint64_t mine, uint64_t empty)
+{
+	uint64_t out = 0;
+
+	for (int d = 0; d < 4; d++) {
+		int s = g->dir_shift[d];
+
+		if (g->dir_start[d] == 0)
+			continue;
+		/* hole j of the window is empty, every other cell is ours */
+		for (int j = 0; j < g->k; j++) {
+			uint64_t t = g->dir_start[d] & (empty >> (j * s));
+
+			for (int i = 0; i < g->k && t != 0; i++)
+				if (i != j)
+					t &= mine >> (i * s);
+			out |= t << (j * s);
+		}
+	}
+	return out;
+}
+
+static void mnk_legal(const struct game *g, const struct pos *p, struct moveset *out)
+{
+	out->w[0] = game_over(p) ? 0 : mnk_empty(g, p);
+	out->w[1] = 0;
+}
+
+static inline void mnk_apply(const struct game *g, struct pos *p, int move)
+{
+	int me = p->turn;
+	uint64_t b = p->u.mnk.bb[me] |= (uint64_t)1 << move;
+
+	if (mnk_has_line(g, b))
+		p->result = (uint8_t)result_of_win(me);
+	else if ((b | p->u.mnk.bb[!me]) == g->full)
+		p->result = RESULT_DRAW;
+	p->turn = (uint8_t)!me;
+	p->ply++;
+	p->last = (uint8_t)move;
+}
+
+static void mnk_play(const struct game *g, struct pos *p, int move)
+{
+	assert(!game_over(p) && move >= 0 && move < g->cells && (mnk_empty(g, p) >> move & 1));
+	p->hash ^= game_zobrist[p->turn][move];
+	mnk_apply(g, p, move);
+}
+
+static const char *mnk_illegal(const struct game *g, const struct pos *p, int move, char *buf,
+			       size_t size)
+{
+	char name[8];
+
+	if (move < 0 || move >= g->cells)
+		return fmt_buf(buf, size, "there is no such cell on the board");
+	if (game_over(p))
+		return fmt_buf(buf, size, "the game is over");
+	for (int s = 0; s < 2; s++)
+		if (p->u.mnk.bb[s] >> move & 1)
+			return fmt_buf(buf, size, "%s is taken by %c", game_move_name(g, move, name),
+				       s == SIDE_X ? 'X' : 'O');
+	return NULL;
+}
+
+/* A random set bit of a non-empty X. */
+static inline int random_bit(uint64_t x, struct rng *r)
+{
+	int n = (int)rng_below(r, (uint32_t)__builtin_popcountll(x));
+
+	while (n-- > 0)
+		x &= x - 1;
+	return __builtin_ctzll(x);
+}
+
+static int mnk_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
+{
+	/* The empty cells in an array, removed by swapping with the last, so a
+	 * random move costs O(1); where[] finds a cell chosen by a mask. */
+	uint8_t cells[MNK_MAX_CELLS], where[MNK_MAX_CELLS];
+	int n = 0;
+	uint64_t e = mnk_empty(g, p);
+
+	while (e != 0) {
+		int c = __builtin_ctzll(e);
+
+		e &= e - 1;
+		where[c] = (uint8_t)n;
+		cells[n++] = (uint8_t)c;
+	}
+	while (!game_over(p)) {
+		int move, i;
+
+		assert(n > 0);
+		i = (int)rng_below(r, (uint32_t)n);
+		if (policy == ROLLOUT_SMART) {
+			uint64_t empty = mnk_empty(g, p);
+			uint64_t hot = mnk_threat_cells(g, p->u.mnk.bb[p->turn], empty);
+
+			if (hot == 0)
+				hot = mnk_threat_cells(g, p->u.mnk.bb[!p->turn], empty);
+			if (hot != 0)
+				i = where[random_bit(hot, r)];
+		}
+		move = cells[i];
+		cells[i] = cells[--n];
+		where[cells[i]] = (uint8_t)i;
+		mnk_apply(g, p, move);
+	}
+	return p->result;
+}
+
+static void mnk_threats(const struct game *g, const struct pos *p, int side, struct moveset *out)
+{
+	out->w[0] = mnk_threat_cells(g, p->u.mnk.bb[side], mnk_empty(g, p));
+	out->w[1] = 0;
+}
+
+/* Open lines: each window of K cells that only one side has stones in is
+ * worth more the more stones it holds. */
+static int mnk_evaluate(const struct game *g, const struct pos *p)
+{
+	static const int weight[] = { 0, 1, 4, 12, 40, 100, 250, 600, 1200 };
+	uint64_t mine = p->u.mnk.bb[p->turn], theirs = p->u.mnk.bb[!p->turn];
+	int score = 0;
+
+	for (int d = 0; d < 4; d++) {
+		uint64_t starts = g->dir_start[d], line = 0;
+
+		for (int i = 0; i < g->k; i++)
+			line |= (uint64_t)1 << (i * g->dir_shift[d]);
+		while (starts != 0) {
+			uint64_t w = line << __builtin_ctzll(starts);
+			int a = __builtin_popcountll(mine & w), b = __builtin_popcountll(theirs & w);
+
+			starts &= starts - 1;
+			if (a > 8)
+				a = 8;
+			if (b > 8)
+				b = 8;
+			if (b == 0)
+				score += weight[a];
+			else if (a == 0)
+				score -= weight[b];
+		}
+	}
+	if (score >= GAME_EVAL_MAX)
+		score = GAME_EVAL_MAX - 1;
+	if (score <= -GAME_EVAL_MAX)
+		score = -GAME_EVAL_MAX + 1;
+	return score;
+}
+
+const struct game_ops mnk_ops = {
+	.family = "mnk",
+	.start = mnk_start,
+	.legal = mnk_legal,
+	.play = mnk_play,
+	.illegal = mnk_illegal,
+	.rollout = mnk_rollout,
+	.threats = mnk_threats,
+	.evaluate = mnk_evaluate,
+};

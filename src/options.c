@@ -1,0 +1,255 @@
+/* options.c - one getopt_long parser for the options every command shares. */
+#include "config.h"
+
+#include "options.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
+	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
+	LONG_RECORD, LONG_LOAD, LONG_SECONDS,
+};
+
+static const struct option long_options[] = {
+	{ "game", required_argument, NULL, LONG_GAME },
+	{ "moves", required_argument, NULL, LONG_MOVES },
+	{ "json", no_argument, NULL, LONG_JSON },
+	{ "tiebreak", no_argument, NULL, LONG_TIEBREAK },
+	{ "no-tiebreak", no_argument, NULL, LONG_NO_TIEBREAK },
+	{ "open-won-boards", no_argument, NULL, LONG_OPEN_WON },
+	{ "x", required_argument, NULL, LONG_X },
+	{ "o", required_argument, NULL, LONG_O },
+	{ "level", required_argument, NULL, LONG_LEVEL },
+	{ "ascii", no_argument, NULL, LONG_ASCII },
+	{ "engine", required_argument, NULL, LONG_ENGINE },
+	{ "games", required_argument, NULL, LONG_GAMES },
+	{ "seed", required_argument, NULL, LONG_SEED },
+	{ "record", required_argument, NULL, LONG_RECORD },
+	{ "load", required_argument, NULL, LONG_LOAD },
+	{ "seconds", required_argument, NULL, LONG_SECONDS },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Which OPT_ bit each long option belongs to, and its help line. */
+static const struct {
+	int id;
+	unsigned group;
+	const char *usage;
+} option_help[] = {
+	{ LONG_GAME, OPT_GAME, "--game G            ttt (default), uttt, or M,N,K such as 4,4,3" },
+	{ LONG_TIEBREAK, OPT_GAME, "--tiebreak          uttt: with no line, more small boards won wins" },
+	{ LONG_NO_TIEBREAK, OPT_GAME, "--no-tiebreak       uttt: a game with no line is a draw" },
+	{ LONG_OPEN_WON, OPT_GAME, "--open-won-boards   uttt: won small boards stay playable" },
+	{ LONG_MOVES, OPT_MOVES, "--moves \"e5 d4\"     start from the position after these moves" },
+	{ LONG_JSON, OPT_JSON, "--json              one JSON object on stdout instead of text" },
+	{ LONG_X, OPT_PLAYERS, "--x PLAYER          who plays X: human, random, mcts[:...], negamax[:...]" },
+	{ LONG_O, OPT_PLAYERS, "--o PLAYER          who plays O (default mcts)" },
+	{ LONG_LEVEL, OPT_PLAYERS, "--level N           strength 1..10 of engines given no budget" },
+	{ LONG_ASCII, OPT_PLAYERS, "--ascii             draw the board with ASCII characters" },
+	{ LONG_ENGINE, OPT_ENGINE, "--engine PLAYER     the engine to use (default mcts)" },
+	{ LONG_GAMES, OPT_GAMES, "--games N           number of games (default 100)" },
+	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
+	{ LONG_RECORD, OPT_RECORD, "--record PATH       write game records there" },
+	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record" },
+	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
+};
+
+void options_usage(const char *command, unsigned accepted)
+{
+	(void)command;
+	puts("Options:");
+	for (size_t i = 0; i < ARRAY_SIZE(option_help); i++)
+		if (accepted & option_help[i].group)
+			printf("  %s\n", option_help[i].usage);
+	puts("  --help              show this help and exit");
+	puts("Player specs: human | random[:seed=S] | mcts[:iterations=N,time=MS,c=C,"
+	     "rollout=random|smart,\n  solver=on|off,memory=MB,seed=S,level=L] | "
+	     "negamax[:depth=D,time=MS,level=L]");
+}
+
+static unsigned group_of(int id)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(option_help); i++)
+		if (option_help[i].id == id)
+			return option_help[i].group;
+	return 0;
+}
+
+static const char *name_of(int id)
+{
+	for (size_t i = 0; long_options[i].name != NULL; i++)
+		if (long_options[i].val == id)
+			return long_options[i].name;
+	return "?";
+}
+
+static int usage_error(const char *command, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static int usage_error(const char *command, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "noughts: %s: ", command);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see 'noughts %s --help')\n", command);
+	return 2;
+}
+
+static int spec_option(const char *command, const char *text, struct player_spec *spec)
+{
+	char err[256];
+
+	if (player_spec_parse(text, spec, err, sizeof(err)) < 0) {
+		fprintf(stderr, "noughts: %s: %s\n", command, err);
+		return 2;
+	}
+	return 0;
+}
+
+static bool whole_number(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+int options_parse(struct options *opt, const char *command, unsigned accepted,
+		  unsigned default_rules, int argc, char **argv)
+{
+	const char *game_name = "ttt", *moves = NULL;
+	unsigned rules = default_rules;
+	char err[256];
+	int c, rc;
+	long v;
+
+	memset(opt, 0, sizeof(*opt));
+	opt->command = command;
+	opt->games = 100;
+	opt->seed = 1;
+	opt->seconds = 1.0;
+	player_spec_parse("human", &opt->x, err, sizeof(err));
+	player_spec_parse("mcts", &opt->o, err, sizeof(err));
+	player_spec_parse("mcts", &opt->engine, err, sizeof(err));
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+		if (c == 'h') {
+			return -1;
+		}
+		if (c == '?' || c == ':') {
+			const char *bad = argv[optind - 1];
+
+			if (optopt != 0 && optopt < 256 && c == '?')
+				return usage_error(command, "unknown option '%s'", bad);
+			if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
+				return usage_error(command, "option '%s' needs a value", bad);
+			return usage_error(command, "unknown option '%s'", bad);
+		}
+		if (!(group_of(c) & accepted))
+			return usage_error(command, "this command does not take --%s", name_of(c));
+		switch (c) {
+		case LONG_GAME: game_name = optarg; break;
+		case LONG_MOVES: moves = optarg; break;
+		case LONG_JSON: opt->json = true; break;
+		case LONG_TIEBREAK: rules |= RULE_TIEBREAK; break;
+		case LONG_NO_TIEBREAK: rules &= ~(unsigned)RULE_TIEBREAK; break;
+		case LONG_OPEN_WON: rules |= RULE_OPEN_WON; break;
+		case LONG_X:
+			if ((rc = spec_option(command, optarg, &opt->x)) != 0)
+				return rc;
+			opt->x_given = true;
+			break;
+		case LONG_O:
+			if ((rc = spec_option(command, optarg, &opt->o)) != 0)
+				return rc;
+			opt->o_given = true;
+			break;
+		case LONG_ENGINE:
+			if ((rc = spec_option(command, optarg, &opt->engine)) != 0)
+				return rc;
+			opt->engine_given = true;
+			break;
+		case LONG_LEVEL:
+			if (!whole_number(optarg, 1, PLAYER_MAX_LEVEL, &v))
+				return usage_error(command, "--level must be from 1 to 10, not '%s'", optarg);
+			opt->level = (int)v;
+			break;
+		case LONG_ASCII: opt->ascii = true; break;
+		case LONG_GAMES:
+			if (!whole_number(optarg, 1, 10000000, &v))
+				return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
+						   optarg);
+			opt->games = (int)v;
+			break;
+		case LONG_SEED: {
+			char *end;
+
+			errno = 0;
+			opt->seed = strtoull(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' || errno != 0)
+				return usage_error(command, "--seed must be a whole number, not '%s'", optarg);
+			opt->seed_given = true;
+			break;
+		}
+		case LONG_RECORD: opt->record = optarg; break;
+		case LONG_LOAD: opt->load = optarg; break;
+		case LONG_SECONDS: {
+			char *end;
+
+			errno = 0;
+			opt->seconds = strtod(optarg, &end);
+			if (*end != '\0' || end == optarg || errno != 0 || !(opt->seconds >= 0.01) ||
+			    opt->seconds > 3600)
+				return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
+						   optarg);
+			break;
+		}
+		default:
+			return usage_error(command, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (game_init(&opt->game, game_name, rules, err, sizeof(err)) < 0) {
+		fprintf(stderr, "noughts: %s: %s\n", command, err);
+		return 2;
+	}
+	if ((rules & (RULE_TIEBREAK | RULE_OPEN_WON) & ~default_rules) &&
+	    opt->game.ops != &uttt_ops) {
+		fprintf(stderr, "noughts: %s: --tiebreak and --open-won-boards are rules of uttt only\n",
+			command);
+		return 2;
+	}
+	game_start(&opt->game, &opt->start);
+	opt->pos = opt->start;
+	if (moves != NULL &&
+	    game_play_moves(&opt->game, &opt->pos, moves, opt->moves, &opt->nmoves, err,
+			    sizeof(err)) < 0) {
+		fprintf(stderr, "noughts: %s: --moves: %s\n", command, err);
+		return 2;
+	}
+	if (opt->level != 0) {
+		struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
+
+		for (size_t i = 0; i < ARRAY_SIZE(specs); i++)
+			if (specs[i]->level == 0)
+				specs[i]->level = opt->level;
+	}
+	opt->argc = argc - optind;
+	opt->argv = argv + optind;
+	return 0;
+}

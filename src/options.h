@@ -1,0 +1,61 @@
+/* options.h - the command line every command shares: --game, --moves,
+ * --json, rule options, player specs, budgets. One parser, so a word means
+ * the same thing in every command. */
+#ifndef NOUGHTS_OPTIONS_H
+#define NOUGHTS_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "player.h"
+
+/* Options a command may accept (a bit each). */
+enum {
+	OPT_GAME = 1 << 0,     /* --game, --tiebreak, --open-won-boards */
+	OPT_MOVES = 1 << 1,    /* --moves */
+	OPT_JSON = 1 << 2,     /* --json */
+	OPT_PLAYERS = 1 << 3,  /* --x, --o, --level, --ascii */
+	OPT_ENGINE = 1 << 4,   /* --engine */
+	OPT_GAMES = 1 << 5,    /* --games, --seed */
+	OPT_RECORD = 1 << 6,   /* --record */
+	OPT_LOAD = 1 << 7,     /* --load */
+	OPT_SECONDS = 1 << 8,  /* --seconds */
+};
+
+struct options {
+	const char *command;      /* "play", "perft", ... */
+	struct game game;         /* the game with its rule options */
+	struct pos start;         /* the game's start position */
+	struct pos pos;           /* after --moves */
+	uint8_t moves[GAME_MAX_PLIES]; /* the moves of --moves, in order */
+	int nmoves;
+	bool json;
+	struct player_spec x, o;  /* --x and --o (play) */
+	bool x_given, o_given;
+	int level;                /* --level, 0 when not given */
+	bool ascii;               /* --ascii */
+	struct player_spec engine; /* --engine (analyze, bot) */
+	bool engine_given;
+	int games;                /* --games (match), default 100 */
+	uint64_t seed;            /* --seed */
+	bool seed_given;
+	double seconds;           /* --seconds (bench), default 1 */
+	const char *record;       /* --record FILE or DIR */
+	const char *load;         /* --load FILE */
+	int argc;                 /* words left after the options */
+	char **argv;
+};
+
+/* Parse ARGV (after the command word) for COMMAND, accepting the options in
+ * the ACCEPTED mask; DEFAULT_RULES are rule options on unless turned off
+ * (bot mode uses RULE_TIEBREAK). Fills OPT. Returns 0, or prints a one-line
+ * "noughts: ..." error to stderr and returns 2 (a usage error), or prints
+ * help to stdout and returns -1 for --help (exit 0). */
+int options_parse(struct options *opt, const char *command, unsigned accepted,
+		  unsigned default_rules, int argc, char **argv);
+
+/* Print the usage of COMMAND's options (the ACCEPTED mask) to stdout. */
+void options_usage(const char *command, unsigned accepted);
+
+#endif

@@ -1,0 +1,556 @@
+/* player.c - player specs and the random, mcts and negamax players. */
+#include "config.h"
+
+#include "player.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "negamax.h"
+
+/* MCTS iterations per move for each level: about three times the level
+ * below, which is what it takes to be clearly stronger. */
+static const uint64_t level_iterations[PLAYER_MAX_LEVEL + 1] = {
+	0, 16, 50, 150, 500, 1500, 5000, 15000, 40000, 100000, 250000,
+};
+
+/* Negamax depth for each level; level 10 searches to the end within
+ * NEGAMAX_LEVEL10_MS per move. */
+#define NEGAMAX_LEVEL10_MS 2000
+static const int level_depth[PLAYER_MAX_LEVEL + 1] = {
+	0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 0,
+};
+
+uint64_t player_level_iterations(int level)
+{
+	assert(level >= 1 && level <= PLAYER_MAX_LEVEL);
+	return level_iterations[level];
+}
+
+int player_level_depth(int level)
+{
+	assert(level >= 1 && level <= PLAYER_MAX_LEVEL);
+	return level_depth[level];
+}
+
+/* --- parsing ----------------------------------------------------------- */
+
+static const char *const kind_names[] = { "human", "random", "mcts", "negamax" };
+static const char *const kind_keys[] = {
+	"none",
+	"seed",
+	"iterations, time, c, rollout, solver, memory, seed, level",
+	"depth, time, level",
+};
+
+static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_double(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(v) || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
+static int spec_key(struct player_spec *spec, const char *key, const char *value, char *err,
+		    size_t errsize)
+{
+	uint64_t u;
+	int kind = spec->kind;
+
+#define BAD(...) (fmt_buf(err, errsize, __VA_ARGS__), -1)
+	if (strcmp(key, "seed") == 0 && (kind == PLAYER_RANDOM || kind == PLAYER_MCTS)) {
+		if (!parse_u64(value, 0, UINT64_MAX, &u))
+			return BAD("seed must be a whole number, not '%s'", value);
+		spec->seed = spec->mcts.seed = u;
+		spec->seed_given = true;
+	} else if (strcmp(key, "level") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
+		if (!parse_u64(value, 1, PLAYER_MAX_LEVEL, &u))
+			return BAD("level must be from 1 to %d, not '%s'", PLAYER_MAX_LEVEL, value);
+		spec->level = (int)u;
+	} else if (strcmp(key, "time") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
+		if (!parse_u64(value, 1, 3600000, &u))
+			return BAD("time must be milliseconds from 1 to 3600000, not '%s'", value);
+		spec->time_ms = (int)u;
+	} else if (strcmp(key, "iterations") == 0 && kind == PLAYER_MCTS) {
+		if (!parse_u64(value, 1, 1000000000000u, &u))
+			return BAD("iterations must be from 1 to 10^12, not '%s'", value);
+		spec->iterations = u;
+	} else if (strcmp(key, "c") == 0 && kind == PLAYER_MCTS) {
+		if (!parse_double(value, 0, 100, &spec->mcts.c))
+			return BAD("c must be a number from 0 to 100, not '%s'", value);
+	} else if (strcmp(key, "rollout") == 0 && kind == PLAYER_MCTS) {
+		if (strcmp(value, "random") == 0)
+			spec->mcts.rollout = ROLLOUT_RANDOM;
+		else if (strcmp(value, "smart") == 0)
+			spec->mcts.rollout = ROLLOUT_SMART;
+		else
+			return BAD("rollout must be random or smart, not '%s'", value);
+	} else if (strcmp(key, "solver") == 0 && kind == PLAYER_MCTS) {
+		if (strcmp(value, "on") == 0)
+			spec->mcts.solver = true;
+		else if (strcmp(value, "off") == 0)
+			spec->mcts.solver = false;
+		else
+			return BAD("solver must be on or off, not '%s'", value);
+	} else if (strcmp(key, "memory") == 0 && kind == PLAYER_MCTS) {
+		if (!parse_u64(value, 1, 1u << 20, &u))
+			return BAD("memory must be MiB from 1 to 1048576, not '%s'", value);
+		spec->mcts.memory = (size_t)u << 20;
+	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
+		if (!parse_u64(value, 1, GAME_MAX_PLIES, &u))
+			return BAD("depth must be from 1 to %d, not '%s'", GAME_MAX_PLIES, value);
+		spec->depth = (int)u;
+	} else {
+		return BAD("unknown key '%s' for %s (accepted: %s)", key, kind_names[kind],
+			   kind_keys[kind]);
+	}
+	return 0;
+#undef BAD
+}
+
+int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
+{
+	char buf[256], reason[160];
+	char *rest, *item;
+	size_t name_len = strcspn(text, ":");
+	int kind = -1;
+
+	memset(spec, 0, sizeof(*spec));
+	mcts_params_default(&spec->mcts);
+	spec->seed = spec->mcts.seed;
+	for (int k = 0; k < (int)ARRAY_SIZE(kind_names); k++)
+		if (strlen(kind_names[k]) == name_len && strncmp(text, kind_names[k], name_len) == 0)
+			kind = k;
+	if (kind < 0) {
+		fmt_buf(err, errsize,
+			"player '%s': expected human, random, mcts[:key=value,...] or "
+			"negamax[:key=value,...]",
+			text);
+		return -1;
+	}
+	spec->kind = kind;
+	if (text[name_len] == '\0')
+		return 0;
+	if (strlen(text) >= sizeof(buf)) {
+		fmt_buf(err, errsize, "player spec is too long (%zu characters)", strlen(text));
+		return -1;
+	}
+	strcpy(buf, text + name_len + 1);
+	for (item = buf; item != NULL; item = rest) {
+		char *eq;
+
+		rest = strchr(item, ',');
+		if (rest != NULL)
+			*rest++ = '\0';
+		eq = strchr(item, '=');
+
+		if (eq == NULL || eq == item) {
+			fmt_buf(err, errsize, "player '%s': expected key=value, not '%s' (keys: %s)",
+				text, item, kind_keys[kind]);
+			return -1;
+		}
+		*eq = '\0';
+		if (spec_key(spec, item, eq + 1, reason, sizeof(reason)) < 0) {
+			fmt_buf(err, errsize, "player '%s': %s", text, reason);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
+{
+	size_t n = 0;
+
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	buf[0] = '\0';
+	ADD("%s", kind_names[spec->kind]);
+	if (spec->kind == PLAYER_MCTS) {
+		char sep = ':';
+
+		if (spec->iterations != 0) {
+			ADD("%citerations=%llu", sep, (unsigned long long)spec->iterations);
+			sep = ',';
+		}
+		if (spec->time_ms != 0) {
+			ADD("%ctime=%d", sep, spec->time_ms);
+			sep = ',';
+		}
+		if (spec->iterations == 0 && spec->time_ms == 0)
+			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+		ADD(",c=%g,rollout=%s,solver=%s", spec->mcts.c,
+		    spec->mcts.rollout == ROLLOUT_SMART ? "smart" : "random",
+		    spec->mcts.solver ? "on" : "off");
+		if (spec->mcts.memory != (size_t)MCTS_DEFAULT_MEMORY_MB << 20)
+			ADD(",memory=%zu", spec->mcts.memory >> 20);
+		if (spec->seed_given)
+			ADD(",seed=%llu", (unsigned long long)spec->seed);
+	} else if (spec->kind == PLAYER_NEGAMAX) {
+		char sep = ':';
+
+		if (spec->depth != 0) {
+			ADD("%cdepth=%d", sep, spec->depth);
+			sep = ',';
+		}
+		if (spec->time_ms != 0) {
+			ADD("%ctime=%d", sep, spec->time_ms);
+			sep = ',';
+		}
+		if (spec->depth == 0 && spec->time_ms == 0)
+			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+	} else if (spec->kind == PLAYER_RANDOM && spec->seed_given) {
+		ADD(":seed=%llu", (unsigned long long)spec->seed);
+	}
+	return buf;
+#undef ADD
+}
+
+/* --- random ------------------------------------------------------------ */
+
+struct random_player {
+	const struct game *g;
+	struct pos pos;
+	struct rng rng;
+};
+
+static void random_reset(void *data, const struct pos *pos)
+{
+	struct random_player *r = data;
+
+	r->pos = *pos;
+}
+
+static void random_played(void *data, int move)
+{
+	struct random_player *r = data;
+
+	game_play(r->g, &r->pos, move);
+}
+
+static bool random_think(void *data, uint64_t slice_ns)
+{
+	(void)data;
+	(void)slice_ns;
+	return true;
+}
+
+static int random_choose(void *data)
+{
+	struct random_player *r = data;
+	struct moveset ms;
+
+	game_legal(r->g, &r->pos, &ms);
+	if (moveset_empty(&ms))
+		return MOVE_NONE;
+	return moveset_nth(&ms, (int)rng_below(&r->rng, (uint32_t)moveset_count(&ms)));
+}
+
+static struct mcts *no_search(void *data)
+{
+	(void)data;
+	return NULL;
+}
+
+static const struct player_ops random_ops = {
+	.reset = random_reset,
+	.played = random_played,
+	.think = random_think,
+	.choose = random_choose,
+	.search = no_search,
+	.destroy = free,
+};
+
+/* --- mcts -------------------------------------------------------------- */
+
+struct mcts_player {
+	const struct game *g;
+	struct mcts *m;
+	struct mcts_params params;
+	uint64_t iterations; /* budget per move, 0 for none */
+	uint64_t time_ns;    /* budget per move, 0 for none */
+	uint64_t done;       /* iterations run for this move */
+	uint64_t spent_ns;   /* time thought about this move */
+	bool ready;
+};
+
+static void mcts_player_reset(void *data, const struct pos *pos)
+{
+	struct mcts_player *p = data;
+
+	if (p->m != NULL)
+		mcts_free(p->m);
+	p->m = mcts_new(p->g, pos, &p->params);
+	p->done = p->spent_ns = 0;
+	p->ready = false;
+}
+
+static void mcts_player_played(void *data, int move)
+{
+	struct mcts_player *p = data;
+
+	mcts_advance(p->m, move);
+	p->done = p->spent_ns = 0;
+	p->ready = false;
+}
+
+/* Iterations between looks at the clock: small enough to stop within a
+ * fraction of a millisecond on any board. */
+#define MCTS_CHUNK 64
+
+static bool mcts_player_think(void *data, uint64_t slice_ns)
+{
+	struct mcts_player *p = data;
+	uint64_t start = now_ns(), now = start;
+	struct moveset ms;
+
+	if (p->ready)
+		return true;
+	game_legal(p->g, mcts_root(p->m), &ms);
+	if (moveset_count(&ms) <= 1)
+		return p->ready = true; /* nothing to choose between */
+	for (;;) {
+		int want = MCTS_CHUNK;
+
+		if (p->iterations != 0 && p->iterations - p->done < (uint64_t)want)
+			want = (int)(p->iterations - p->done);
+		int ran = mcts_step(p->m, want);
+
+		p->done += (uint64_t)ran;
+		now = now_ns();
+		if (ran < want || (p->iterations != 0 && p->done >= p->iterations) ||
+		    (p->time_ns != 0 && p->spent_ns + (now - start) >= p->time_ns)) {
+			p->ready = true;
+			break;
+		}
+		if (now - start >= slice_ns)
+			break;
+	}
+	p->spent_ns += now - start;
+	return p->ready;
+}
+
+static int mcts_player_choose(void *data)
+{
+	struct mcts_player *p = data;
+
+	return mcts_best_move(p->m);
+}
+
+static struct mcts *mcts_player_search(void *data)
+{
+	struct mcts_player *p = data;
+
+	return p->m;
+}
+
+static void mcts_player_destroy(void *data)
+{
+	struct mcts_player *p = data;
+
+	if (p->m != NULL)
+		mcts_free(p->m);
+	free(p);
+}
+
+static const struct player_ops mcts_player_ops = {
+	.reset = mcts_player_reset,
+	.played = mcts_player_played,
+	.think = mcts_player_think,
+	.choose = mcts_player_choose,
+	.search = mcts_player_search,
+	.destroy = mcts_player_destroy,
+};
+
+/* --- negamax ----------------------------------------------------------- */
+
+struct negamax_player {
+	const struct game *g;
+	struct negamax *n;
+	struct negamax_params params;
+	struct pos pos;
+	int best; /* MOVE_NONE until searched */
+};
+
+static void negamax_player_reset(void *data, const struct pos *pos)
+{
+	struct negamax_player *p = data;
+
+	p->pos = *pos;
+	p->best = MOVE_NONE;
+}
+
+static void negamax_player_played(void *data, int move)
+{
+	struct negamax_player *p = data;
+
+	game_play(p->g, &p->pos, move);
+	p->best = MOVE_NONE;
+}
+
+/* Negamax is not split into slices: one call searches the whole budget. */
+static bool negamax_player_think(void *data, uint64_t slice_ns)
+{
+	struct negamax_player *p = data;
+	struct negamax_result r;
+
+	(void)slice_ns;
+	if (p->best == MOVE_NONE && !game_over(&p->pos)) {
+		negamax_search(p->n, &p->pos, NULL, NULL, NULL, &r);
+		p->best = r.best;
+	}
+	return true;
+}
+
+static int negamax_player_choose(void *data)
+{
+	struct negamax_player *p = data;
+
+	negamax_player_think(data, 0);
+	return p->best;
+}
+
+static void negamax_player_destroy(void *data)
+{
+	struct negamax_player *p = data;
+
+	negamax_free(p->n);
+	free(p);
+}
+
+static const struct player_ops negamax_player_ops = {
+	.reset = negamax_player_reset,
+	.played = negamax_player_played,
+	.think = negamax_player_think,
+	.choose = negamax_player_choose,
+	.search = no_search,
+	.destroy = negamax_player_destroy,
+};
+
+/* --- the interface ----------------------------------------------------- */
+
+struct player *player_new(const struct game *g, const struct player_spec *spec,
+			  const struct pos *pos)
+{
+	struct player *p = xcalloc(1, sizeof(*p));
+	int level = spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL;
+
+	p->spec = *spec;
+	p->g = g;
+	switch (spec->kind) {
+	case PLAYER_HUMAN:
+		break;
+	case PLAYER_RANDOM: {
+		struct random_player *r = xcalloc(1, sizeof(*r));
+
+		r->g = g;
+		rng_seed(&r->rng, spec->seed);
+		p->ops = &random_ops;
+		p->data = r;
+		break;
+	}
+	case PLAYER_MCTS: {
+		struct mcts_player *m = xcalloc(1, sizeof(*m));
+
+		m->g = g;
+		m->params = spec->mcts;
+		m->iterations = spec->iterations;
+		m->time_ns = (uint64_t)spec->time_ms * 1000000u;
+		if (m->iterations == 0 && m->time_ns == 0)
+			m->iterations = player_level_iterations(level);
+		p->ops = &mcts_player_ops;
+		p->data = m;
+		break;
+	}
+	case PLAYER_NEGAMAX: {
+		struct negamax_player *n = xcalloc(1, sizeof(*n));
+
+		n->g = g;
+		n->params.depth = spec->depth;
+		n->params.time_ms = spec->time_ms;
+		n->params.tt_bytes = (size_t)NEGAMAX_DEFAULT_TT_MB << 20;
+		if (spec->depth == 0 && spec->time_ms == 0) {
+			n->params.depth = player_level_depth(level);
+			if (n->params.depth == 0)
+				n->params.time_ms = NEGAMAX_LEVEL10_MS; /* to the end, if time allows */
+		}
+		n->n = negamax_new(g, &n->params);
+		p->ops = &negamax_player_ops;
+		p->data = n;
+		break;
+	}
+	default:
+		assert(0);
+	}
+	if (p->ops != NULL)
+		p->ops->reset(p->data, pos);
+	return p;
+}
+
+void player_free(struct player *p)
+{
+	if (p == NULL)
+		return;
+	if (p->ops != NULL)
+		p->ops->destroy(p->data);
+	free(p);
+}
+
+void player_reset(struct player *p, const struct pos *pos)
+{
+	if (p->ops != NULL)
+		p->ops->reset(p->data, pos);
+}
+
+void player_played(struct player *p, int move)
+{
+	if (p->ops != NULL)
+		p->ops->played(p->data, move);
+}
+
+bool player_think(struct player *p, uint64_t slice_ns)
+{
+	return p->ops == NULL || p->ops->think(p->data, slice_ns);
+}
+
+int player_choose(struct player *p)
+{
+	return p->ops != NULL ? p->ops->choose(p->data) : MOVE_NONE;
+}
+
+struct mcts *player_search(struct player *p)
+{
+	return p->ops != NULL ? p->ops->search(p->data) : NULL;
+}
+
+int player_move_now(struct player *p)
+{
+	while (!player_think(p, 100000000u))
+		;
+	return player_choose(p);
+}

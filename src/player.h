@@ -1,0 +1,94 @@
+/* player.h - the player interface that front ends drive: human, random,
+ * mcts and negamax, made from a spec such as "mcts:time=100,c=0.7".
+ *
+ * A front end tells a player every move made on the board (player_played)
+ * or a new position (player_reset), lets it think in slices when it is its
+ * turn (player_think), and asks for its move (player_choose). The budget of
+ * a move (iterations, time, depth) counts only time spent inside
+ * player_think, so a paused engine does not lose its clock. */
+#ifndef NOUGHTS_PLAYER_H
+#define NOUGHTS_PLAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "mcts.h"
+
+enum player_kind { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_MCTS, PLAYER_NEGAMAX };
+
+#define PLAYER_MAX_LEVEL 10
+#define PLAYER_DEFAULT_LEVEL 6
+
+/* A parsed player spec. Zero budgets mean "not given". */
+struct player_spec {
+	int kind;                /* enum player_kind */
+	int level;               /* 1..10, the budget when none is given */
+	uint64_t iterations;     /* mcts: iterations per move */
+	int time_ms;             /* mcts, negamax: milliseconds per move */
+	int depth;               /* negamax: plies */
+	struct mcts_params mcts; /* mcts: c, rollout, solver, memory, seed */
+	uint64_t seed;           /* random, and mcts (same as mcts.seed) */
+	bool seed_given;
+};
+
+/* Parse TEXT ("human", "random", "mcts", "mcts:iterations=5000,c=0.5",
+ * "negamax:depth=6", ...) into SPEC. Returns 0, or -1 with a one-line
+ * reason in ERR naming the bad part and what is accepted. */
+int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize);
+
+/* Write the spec back as text with every budget spelled out
+ * ("mcts:iterations=2500,c=0.5,rollout=smart,solver=on"). */
+char *player_spec_format(const struct player_spec *spec, char *buf, size_t size);
+
+/* The budget of a level for an engine kind: iterations for mcts, depth for
+ * negamax. */
+uint64_t player_level_iterations(int level);
+int player_level_depth(int level);
+
+struct player_ops {
+	/* Forget everything and take POS as the current position. */
+	void (*reset)(void *data, const struct pos *pos);
+	/* MOVE (legal) was played in the current position, by either side. */
+	void (*played)(void *data, int move);
+	/* Think about the current position for about SLICE_NS nanoseconds at
+	 * most; return true when the move is ready (budget spent or nothing
+	 * left to learn). */
+	bool (*think)(void *data, uint64_t slice_ns);
+	/* The move to play in the current position, from what is known now. */
+	int (*choose)(void *data);
+	/* The MCTS search behind the player, or NULL for other kinds. */
+	struct mcts *(*search)(void *data);
+	/* Release DATA. */
+	void (*destroy)(void *data);
+};
+
+struct player {
+	const struct player_ops *ops; /* NULL for a human */
+	void *data;
+	struct player_spec spec;
+	const struct game *g;
+};
+
+/* A player of game G (which must outlive it) for SPEC, at the start
+ * position POS. A human player has no ops: the front end asks the person. */
+struct player *player_new(const struct game *g, const struct player_spec *spec,
+			  const struct pos *pos);
+void player_free(struct player *p);
+
+static inline bool player_is_human(const struct player *p)
+{
+	return p->ops == NULL;
+}
+void player_reset(struct player *p, const struct pos *pos);
+void player_played(struct player *p, int move);
+bool player_think(struct player *p, uint64_t slice_ns);
+int player_choose(struct player *p);
+/* The MCTS search of an mcts player, NULL otherwise. */
+struct mcts *player_search(struct player *p);
+
+/* Think until the move is ready and return it (headless commands). */
+int player_move_now(struct player *p);
+
+#endif

@@ -1,0 +1,111 @@
+/* util.c - memory, errors, time and random numbers. */
+#include "config.h"
+
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void (*fatal_hook)(void);
+
+void util_set_fatal_hook(void (*hook)(void))
+{
+	fatal_hook = hook;
+}
+
+void fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fatal_hook != NULL) {
+		void (*hook)(void) = fatal_hook;
+		fatal_hook = NULL; /* a failure inside the hook must not loop */
+		hook();
+	}
+	fputs("noughts: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size != 0 ? size : 1);
+
+	if (p == NULL)
+		fatal("out of memory (wanted %zu bytes)", size);
+	return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count != 0 ? count : 1, size != 0 ? size : 1);
+
+	if (p == NULL)
+		fatal("out of memory (wanted %zu x %zu bytes)", count, size);
+	return p;
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size != 0 ? size : 1);
+
+	if (p == NULL)
+		fatal("out of memory (wanted %zu bytes)", size);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+char *fmt_buf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+void rng_seed(struct rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+uint64_t util_random_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^
+	       ((uint64_t)getpid() << 40);
+}

@@ -1,0 +1,82 @@
+/* util.h - memory, errors, time and random numbers shared by every layer. */
+#ifndef NOUGHTS_UTIL_H
+#define NOUGHTS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+#endif
+
+/* Allocation that never returns NULL: on failure fatal() is called. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+
+/* Set a function that fatal() calls before printing, so a front end that
+ * owns the terminal can give it back first. NULL removes it. */
+void util_set_fatal_hook(void (*hook)(void));
+
+/* Print "noughts: MESSAGE" on stderr (after the fatal hook) and exit 1.
+ * For conditions the program cannot go on from, such as running out of
+ * memory; bad input is reported by the caller instead. */
+NORETURN void fatal(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+/* Format into BUF of SIZE bytes like snprintf, always terminated; returns
+ * BUF so it can be used as an argument. */
+char *fmt_buf(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+/* Monotonic clock in nanoseconds from an arbitrary origin. */
+uint64_t now_ns(void);
+
+/* A small fast generator (xoshiro256**). Every engine owns one, seeded
+ * explicitly, so a seed fixes a whole search. */
+struct rng {
+	uint64_t s[4];
+};
+
+/* Seed from a 64-bit value; any value, including 0, is fine. */
+void rng_seed(struct rng *r, uint64_t seed);
+
+static inline uint64_t rng_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* The next 64 random bits. */
+static inline uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rng_rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rng_rotl(s[3], 45);
+	return result;
+}
+
+/* A number in [0, n) for 0 < n <= 2^32 (multiply-shift, bias below 2^-32 *
+ * n: irrelevant for the board sizes used here). */
+static inline uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* splitmix64 step: used to seed and to derive Zobrist keys. */
+uint64_t splitmix64(uint64_t *state);
+
+/* Seed for "no seed given": differs from run to run. */
+uint64_t util_random_seed(void);
+
+#endif

@@ -1,0 +1,325 @@
+/* uttt.c - Ultimate tic-tac-toe: nine small boards in a 3x3 big board.
+ *
+ * Each small board is a 9-bit mask per side (cell c = row * 3 + col inside
+ * it); the big board is a 9-bit mask of small boards won per side plus one of
+ * closed boards. Every rule question is a lookup in a 512-entry table.
+ * Move id = board * 9 + cell, boards and cells numbered row by row. */
+#include "config.h"
+
+#include "game.h"
+
+#include <assert.h>
+#include <string.h>
+
+#define FULL9 0x1ffu
+
+static bool win9[512];        /* the mask holds three in a row */
+static uint16_t threat9[512]; /* cells that would complete a line for the mask */
+static uint8_t nth9[512][9];  /* the n-th set bit of the mask */
+
+static const uint16_t lines9[8] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
+
+static void tables_init(void)
+{
+	static bool done;
+
+	if (done)
+		return;
+	for (unsigned m = 0; m < 512; m++) {
+		int n = 0;
+
+		for (int l = 0; l < 8; l++) {
+			unsigned have = m & lines9[l];
+
+			if (have == lines9[l])
+				win9[m] = true;
+			if (__builtin_popcount(have) == 2)
+				threat9[m] |= (uint16_t)(lines9[l] & ~m);
+		}
+		for (int c = 0; c < 9; c++)
+			if (m >> c & 1)
+				nth9[m][n++] = (uint8_t)c;
+	}
+	done = true;
+}
+
+void uttt_setup(struct game *g)
+{
+	tables_init();
+	for (int m = 0; m < 81; m++) {
+		int b = m / 9, c = m % 9;
+		int col = (b % 3) * 3 + c % 3, row = (b / 3) * 3 + c / 3;
+
+		g->move_to_cell[m] = (uint8_t)(row * 9 + col);
+		g->cell_to_move[row * 9 + col] = (uint8_t)m;
+	}
+}
+
+const char *uttt_board_name(int b)
+{
+	static const char *const names[9] = { "top-left", "top", "top-right",
+					      "left", "centre", "right",
+					      "bottom-left", "bottom", "bottom-right" };
+
+	assert(b >= 0 && b < 9);
+	return names[b];
+}
+
+static void uttt_start(const struct game *g, struct pos *p)
+{
+	(void)g;
+	memset(p, 0, sizeof(*p));
+	p->u.uttt.next = -1;
+	p->last = MOVE_NONE;
+	p->hash = game_zobrist_next[0];
+}
+
+static inline unsigned free9(const struct pos *p, int b)
+{
+	return FULL9 & ~(unsigned)(p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]);
+}
+
+/* The boards the side to move may play in. */
+static inline unsigned allowed_boards(const struct pos *p)
+{
+	return p->u.uttt.next >= 0 ? 1u << p->u.uttt.next : FULL9 & ~(unsigned)p->u.uttt.closed;
+}
+
+/* The result when no move is left: a draw, or by CodinGame's tie-break the
+ * side with more small boards. */
+static int end_result(const struct game *g, const struct pos *p)
+{
+	if (g->rules & RULE_TIEBREAK) {
+		int x = __builtin_popcount(p->u.uttt.won[0]);
+		int o = __builtin_popcount(p->u.uttt.won[1]);
+
+		if (x != o)
+			return x > o ? RESULT_X : RESULT_O;
+	}
+	return RESULT_DRAW;
+}
+
+/* Put cell C of board B for the side to move and update the game. */
+static inline void uttt_apply(const struct game *g, struct pos *p, int b, int c)
+{
+	int me = p->turn;
+	unsigned mine = p->u.uttt.sub[me][b] |= (uint16_t)(1u << c);
+
+	if (!((p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1) && win9[mine]) {
+		p->u.uttt.won[me] |= (uint16_t)(1u << b);
+		if (!(g->rules & RULE_OPEN_WON))
+			p->u.uttt.closed |= (uint16_t)(1u << b);
+		if (win9[p->u.uttt.won[me]])
+			p->result = (uint8_t)result_of_win(me);
+	}
+	if ((mine | p->u.uttt.sub[!me][b]) == FULL9)
+		p->u.uttt.closed |= (uint16_t)(1u << b);
+	if (p->result == RESULT_NONE && p->u.uttt.closed == FULL9)
+		p->result = (uint8_t)end_result(g, p);
+	p->u.uttt.next = (int8_t)(p->u.uttt.closed >> c & 1 ? -1 : c);
+	p->turn = (uint8_t)!me;
+	p->ply++;
+	p->last = (uint8_t)(b * 9 + c);
+}
+
+static void uttt_play(const struct game *g, struct pos *p, int move)
+{
+	int b = move / 9, c = move % 9;
+
+	assert(!game_over(p) && move >= 0 && move < 81);
+	assert((allowed_boards(p) >> b & 1) && (free9(p, b) >> c & 1));
+	p->hash ^= game_zobrist[p->turn][move] ^ game_zobrist_next[p->u.uttt.next + 1];
+	uttt_apply(g, p, b, c);
+	p->hash ^= game_zobrist_next[p->u.uttt.next + 1];
+}
+
+/* Add the 9-bit mask BITS of board B to a moveset. */
+static inline void add_board(struct moveset *out, int b, unsigned bits)
+{
+	int at = b * 9;
+
+	if (at < 64) {
+		out->w[0] |= (uint64_t)bits << at;
+		if (at + 9 > 64)
+			out->w[1] |= (uint64_t)bits >> (64 - at);
+	} else {
+		out->w[1] |= (uint64_t)bits << (at - 64);
+	}
+}
+
+static void uttt_legal(const struct game *g, const struct pos *p, struct moveset *out)
+{
+	unsigned boards;
+
+	(void)g;
+	moveset_clear(out);
+	if (game_over(p))
+		return;
+	boards = allowed_boards(p);
+	while (boards != 0) {
+		int b = __builtin_ctz(boards);
+
+		boards &= boards - 1;
+		add_board(out, b, free9(p, b));
+	}
+}
+
+static const char *uttt_illegal(const struct game *g, const struct pos *p, int move, char *buf,
+				size_t size)
+{
+	char name[8];
+	int b = move / 9, c = move % 9;
+
+	if (move < 0 || move >= 81)
+		return fmt_buf(buf, size, "there is no such cell on the board");
+	if (game_over(p))
+		return fmt_buf(buf, size, "the game is over");
+	if (!(free9(p, b) >> c & 1))
+		return fmt_buf(buf, size, "%s is taken by %c", game_move_name(g, move, name),
+			       p->u.uttt.sub[0][b] >> c & 1 ? 'X' : 'O');
+	if (p->u.uttt.next >= 0 && p->u.uttt.next != b)
+		return fmt_buf(buf, size, "the last move sends you to the %s board",
+			       uttt_board_name(p->u.uttt.next));
+	if (p->u.uttt.closed >> b & 1)
+		return fmt_buf(buf, size, "the %s board is closed (%s)", uttt_board_name(b),
+			       (p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1 ? "won" : "full");
+	return NULL;
+}
+
+/* Cells with which SIDE wins the game at once, in the boards BOARDS. */
+static void winning_cells(const struct pos *p, int side, unsigned boards, struct moveset *out)
+{
+	unsigned open = FULL9 & ~(unsigned)(p->u.uttt.closed | p->u.uttt.won[0] | p->u.uttt.won[1]);
+	unsigned key = threat9[p->u.uttt.won[side]] & open & boards;
+
+	while (key != 0) {
+		int b = __builtin_ctz(key);
+		unsigned cells = threat9[p->u.uttt.sub[side][b]] & free9(p, b);
+
+		key &= key - 1;
+		if (cells != 0)
+			add_board(out, b, cells);
+	}
+}
+
+static void uttt_threats(const struct game *g, const struct pos *p, int side, struct moveset *out)
+{
+	(void)g;
+	moveset_clear(out);
+	winning_cells(p, side, FULL9, out);
+}
+
+/* Smart rollouts: a move that wins the game, else one that takes a cell
+ * the opponent needs to win the game, else none (-1). */
+static inline int smart_move(const struct pos *p, unsigned boards, struct rng *r)
+{
+	for (int who = 0; who < 2; who++) {
+		int side = who == 0 ? p->turn : !p->turn;
+		struct moveset ms = { { 0, 0 } };
+
+		if (threat9[p->u.uttt.won[side]] == 0)
+			continue;
+		winning_cells(p, side, boards, &ms);
+		if (!moveset_empty(&ms))
+			return moveset_nth(&ms, (int)rng_below(r, (uint32_t)moveset_count(&ms)));
+	}
+	return -1;
+}
+
+static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
+{
+	while (!game_over(p)) {
+		unsigned boards = allowed_boards(p);
+		int b, c;
+
+		if (policy == ROLLOUT_SMART) {
+			int m = smart_move(p, boards, r);
+
+			if (m >= 0) {
+				uttt_apply(g, p, m / 9, m % 9);
+				continue;
+			}
+		}
+		if (p->u.uttt.next >= 0) {
+			unsigned f = free9(p, p->u.uttt.next);
+
+			b = p->u.uttt.next;
+			c = nth9[f][rng_below(r, (uint32_t)__builtin_popcount(f))];
+		} else {
+			int total = 0, n;
+
+			for (unsigned t = boards; t != 0; t &= t - 1)
+				total += __builtin_popcount(free9(p, __builtin_ctz(t)));
+			n = (int)rng_below(r, (uint32_t)total);
+			for (;;) {
+				unsigned f;
+
+				b = __builtin_ctz(boards);
+				boards &= boards - 1;
+				f = free9(p, b);
+				if (n < __builtin_popcount(f)) {
+					c = nth9[f][n];
+					break;
+				}
+				n -= __builtin_popcount(f);
+			}
+		}
+		uttt_apply(g, p, b, c);
+	}
+	return p->result;
+}
+
+/* Heuristic: lines of the big board still open to one side, weighted by the
+ * small boards it has in them, plus two-in-a-rows inside open small boards. */
+static int uttt_evaluate(const struct game *g, const struct pos *p)
+{
+	static const int big_weight[3] = { 2, 40, 300 };
+	int me = p->turn, score = 0;
+	unsigned dead = p->u.uttt.closed & ~(unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
+
+	for (int l = 0; l < 8; l++) {
+		unsigned a = p->u.uttt.won[me] & lines9[l], o = p->u.uttt.won[!me] & lines9[l];
+
+		if (dead & lines9[l])
+			continue;
+		if (o == 0)
+			score += big_weight[__builtin_popcount(a)];
+		else if (a == 0)
+			score -= big_weight[__builtin_popcount(o)];
+	}
+	for (int b = 0; b < 9; b++) {
+		int local = 0;
+
+		if ((p->u.uttt.closed | p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1)
+			continue;
+		for (int l = 0; l < 8; l++) {
+			unsigned a = p->u.uttt.sub[me][b] & lines9[l];
+			unsigned o = p->u.uttt.sub[!me][b] & lines9[l];
+
+			if (o == 0 && a != 0)
+				local += __builtin_popcount(a) == 2 ? 6 : 1;
+			else if (a == 0 && o != 0)
+				local -= __builtin_popcount(o) == 2 ? 6 : 1;
+		}
+		score += b == 4 ? local * 3 / 2 : local;
+	}
+	if (g->rules & RULE_TIEBREAK)
+		score += 10 * (__builtin_popcount(p->u.uttt.won[me]) -
+			       __builtin_popcount(p->u.uttt.won[!me]));
+	if (score >= GAME_EVAL_MAX)
+		score = GAME_EVAL_MAX - 1;
+	if (score <= -GAME_EVAL_MAX)
+		score = -GAME_EVAL_MAX + 1;
+	return score;
+}
+
+const struct game_ops uttt_ops = {
+	.family = "uttt",
+	.start = uttt_start,
+	.legal = uttt_legal,
+	.play = uttt_play,
+	.illegal = uttt_illegal,
+	.rollout = uttt_rollout,
+	.threats = uttt_threats,
+	.evaluate = uttt_evaluate,
+};

@@ -1,0 +1,164 @@
+/* test-player.c - player specs and the players' contract. */
+#include "config.h"
+
+#include <string.h>
+
+#include "player.h"
+#include "tap.h"
+
+static void test_good_specs(void)
+{
+	struct player_spec s;
+	char err[256], buf[256];
+
+	ok(player_spec_parse("human", &s, err, sizeof(err)) == 0 && s.kind == PLAYER_HUMAN, "human");
+	ok(player_spec_parse("random:seed=9", &s, err, sizeof(err)) == 0 && s.kind == PLAYER_RANDOM &&
+	   s.seed == 9 && s.seed_given, "random:seed=9");
+	ok(player_spec_parse("mcts:time=100,c=0.7", &s, err, sizeof(err)) == 0 && s.time_ms == 100 &&
+	   s.mcts.c > 0.69 && s.mcts.c < 0.71, "mcts:time=100,c=0.7");
+	ok(player_spec_parse("mcts:iterations=5000,rollout=random,solver=off,memory=16,seed=3", &s,
+			     err, sizeof(err)) == 0 &&
+	   s.iterations == 5000 && s.mcts.rollout == ROLLOUT_RANDOM && !s.mcts.solver &&
+	   s.mcts.memory == 16u << 20 && s.mcts.seed == 3, "mcts with every key");
+	ok(player_spec_parse("mcts", &s, err, sizeof(err)) == 0 && s.mcts.rollout == ROLLOUT_SMART &&
+	   s.mcts.solver && s.mcts.c == MCTS_DEFAULT_C, "mcts defaults: smart rollouts, solver on");
+	ok(player_spec_parse("negamax:depth=6", &s, err, sizeof(err)) == 0 && s.depth == 6, "negamax:depth=6");
+	ok(player_spec_parse("negamax:level=10,time=50", &s, err, sizeof(err)) == 0 && s.level == 10 &&
+	   s.time_ms == 50, "negamax:level=10,time=50");
+
+	/* The written form reads back to the same spec. */
+	player_spec_parse("mcts:iterations=5000,rollout=random,solver=off,memory=16,seed=3", &s, err,
+			  sizeof(err));
+	player_spec_format(&s, buf, sizeof(buf));
+	{
+		struct player_spec t;
+
+		ok(player_spec_parse(buf, &t, err, sizeof(err)) == 0 && t.iterations == s.iterations &&
+		   t.mcts.rollout == s.mcts.rollout && t.mcts.solver == s.mcts.solver &&
+		   t.mcts.memory == s.mcts.memory && t.seed == s.seed,
+		   "format reads back: %s", buf);
+	}
+}
+
+static void test_bad_specs(void)
+{
+	static const struct {
+		const char *spec, *says;
+	} bad[] = {
+		{ "mcts:c=abc", "c must be a number" },
+		{ "mcts:c=-1", "c must be a number" },
+		{ "mcts:c=nan", "c must be a number" },
+		{ "negamax:depth=-1", "depth must be from 1" },
+		{ "negamax:depth=0", "depth must be from 1" },
+		{ "mcts:level=11", "level must be from 1 to 10" },
+		{ "mcts:level=0", "level must be from 1 to 10" },
+		{ "mcts:foo=1", "unknown key 'foo'" },
+		{ "negamax:c=1", "unknown key 'c'" },
+		{ "random:level=3", "unknown key 'level'" },
+		{ "human:seed=1", "unknown key 'seed'" },
+		{ "mcts:time=0", "time must be" },
+		{ "mcts:time=", "time must be" },
+		{ "mcts:iterations=1e5", "iterations must be" },
+		{ "mcts:rollout=fast", "rollout must be random or smart" },
+		{ "mcts:solver=yes", "solver must be on or off" },
+		{ "mcts:memory=0", "memory must be" },
+		{ "mcts:seed=x", "seed must be" },
+		{ "mcts:", "expected key=value" },
+		{ "mcts:c", "expected key=value" },
+		{ "mcts:=3", "expected key=value" },
+		{ "alphazero", "expected human, random, mcts" },
+		{ "", "expected human, random, mcts" },
+		{ "MCTS", "expected human, random, mcts" },
+	};
+	struct player_spec s;
+	char err[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		int rc = player_spec_parse(bad[i].spec, &s, err, sizeof(err));
+
+		ok(rc < 0 && strstr(err, bad[i].says) != NULL, "'%s' refused: %s", bad[i].spec, err);
+	}
+}
+
+/* Each kind of engine plays legal moves to the end of a game against
+ * itself, and the same seed gives the same game. */
+static int self_play(const char *game_name, const char *spec_text, uint8_t *moves)
+{
+	struct game g;
+	struct pos pos;
+	struct player_spec spec;
+	struct player *p[2];
+	char err[256];
+	int n = 0;
+
+	game_init(&g, game_name, 0, err, sizeof(err));
+	game_start(&g, &pos);
+	player_spec_parse(spec_text, &spec, err, sizeof(err));
+	p[0] = player_new(&g, &spec, &pos);
+	p[1] = player_new(&g, &spec, &pos);
+	while (!game_over(&pos)) {
+		char why[120];
+		int m = player_move_now(p[pos.turn]);
+
+		if (m == MOVE_NONE || game_illegal(&g, &pos, m, why, sizeof(why)) != NULL) {
+			n = -1;
+			break;
+		}
+		game_play(&g, &pos, m);
+		moves[n++] = (uint8_t)m;
+		player_played(p[0], m);
+		player_played(p[1], m);
+	}
+	player_free(p[0]);
+	player_free(p[1]);
+	return n;
+}
+
+static void test_players_play(void)
+{
+	static const struct {
+		const char *game, *spec;
+	} cases[] = {
+		{ "ttt", "random:seed=4" },
+		{ "uttt", "random:seed=4" },
+		{ "ttt", "mcts:iterations=300,seed=4" },
+		{ "uttt", "mcts:iterations=200,seed=4" },
+		{ "5,4,4", "mcts:iterations=200,rollout=random,seed=4" },
+		{ "ttt", "negamax:depth=9" },
+		{ "4,4,3", "negamax:depth=3" },
+		{ "uttt", "negamax:depth=2" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint8_t a[GAME_MAX_PLIES], b[GAME_MAX_PLIES];
+		int na = self_play(cases[i].game, cases[i].spec, a);
+		int nb = self_play(cases[i].game, cases[i].spec, b);
+
+		ok(na > 0, "%s %s: legal moves to the end (%d plies)", cases[i].game, cases[i].spec, na);
+		ok(na == nb && memcmp(a, b, (size_t)na) == 0, "%s %s: the same game twice",
+		   cases[i].game, cases[i].spec);
+	}
+}
+
+static void test_levels(void)
+{
+	int increasing = 1;
+
+	for (int l = 2; l <= PLAYER_MAX_LEVEL; l++)
+		increasing &= player_level_iterations(l) >= 2 * player_level_iterations(l - 1);
+	ok(increasing, "each mcts level has at least twice the iterations of the one below");
+	increasing = 1;
+	for (int l = 2; l < PLAYER_MAX_LEVEL; l++)
+		increasing &= player_level_depth(l) > player_level_depth(l - 1);
+	ok(increasing && player_level_depth(PLAYER_MAX_LEVEL) == 0,
+	   "negamax depth grows with the level; level 10 searches to the end");
+}
+
+int main(void)
+{
+	test_good_specs();
+	test_bad_specs();
+	test_players_play();
+	test_levels();
+	return tap_done();
+}
