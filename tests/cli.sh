@@ -36,7 +36,7 @@ run perft 4 --game uttt --json
 expect_out '{"perft": [81, 720, 6336, 55080]}' "perft --json"
 run perft 2 --game uttt --moves e5
 expect_out "1 8
-2 64" "perft after --moves: 8 cells left in the centre board"
+2 72" "perft after --moves: 8 cells in the centre board, each sends X to a board of 9"
 
 run show --moves "b2 a1"
 expect_out "    a b c
