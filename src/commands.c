@@ -7,14 +7,18 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "bot.h"
 #include "json.h"
 #include "mcts.h"
 #include "negamax.h"
 #include "options.h"
 #include "player.h"
+#include "record.h"
 #include "ui.h"
 
 /* Set by SIGINT/SIGTERM/SIGHUP in the long headless commands. */
@@ -511,18 +515,25 @@ static void seed_spec(struct player_spec *spec, uint64_t base, int game, int who
 	}
 }
 
-/* Play one game from opt->pos; returns the enum result. */
+/* Play one game from opt->pos, keeping it in REC; returns the enum result. */
 static int match_game(struct options *opt, const struct player_spec *sx,
-		      const struct player_spec *so)
+		      const struct player_spec *so, struct record *rec)
 {
 	const struct game *g = &opt->game;
 	struct pos pos = opt->pos;
 	struct player *p[2];
 
+	record_init(rec, g);
+	player_spec_format(sx, rec->x, sizeof(rec->x));
+	player_spec_format(so, rec->o, sizeof(rec->o));
+	record_now(rec->date, sizeof(rec->date));
+	for (int i = 0; i < opt->nmoves; i++)
+		rec->moves[rec->nmoves++].move = opt->moves[i];
 	p[SIDE_X] = player_new(g, sx, &pos);
 	p[SIDE_O] = player_new(g, so, &pos);
 	while (!game_over(&pos) && !stop_requested) {
 		struct player *me = p[pos.turn];
+		struct record_move *rm = &rec->moves[rec->nmoves++];
 		int move;
 
 		while (!player_think(me, 50000000u) && !stop_requested)
@@ -530,18 +541,25 @@ static int match_game(struct options *opt, const struct player_spec *sx,
 		if (stop_requested)
 			break;
 		move = player_choose(me);
+		rm->move = (uint8_t)move;
+		if (player_search(me) != NULL) {
+			record_info_from_search(&rm->info, player_search(me), move);
+			rm->has_info = true;
+		}
 		game_play(g, &pos, move);
 		player_played(p[0], move);
 		player_played(p[1], move);
 	}
 	player_free(p[0]);
 	player_free(p[1]);
+	rec->result = pos.result;
 	return pos.result;
 }
 
 static int cmd_match(struct options *opt)
 {
 	struct player_spec a, b;
+	struct record rec;
 	char err[256], fa[128], fb[128];
 	int wins = 0, draws = 0, losses = 0, played = 0;
 	double s, se, lo, hi;
@@ -567,6 +585,10 @@ static int cmd_match(struct options *opt)
 		fprintf(stderr, "noughts: match: the game is over in this position\n");
 		return 1;
 	}
+	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 && errno != EEXIST) {
+		fprintf(stderr, "noughts: match: --record %s: %s\n", opt->record, strerror(errno));
+		return 1;
+	}
 	catch_stop_signals();
 	for (int game = 1; game <= opt->games && !stop_requested; game++) {
 		struct player_spec sa = a, sb = b;
@@ -575,9 +597,18 @@ static int cmd_match(struct options *opt)
 
 		seed_spec(&sa, opt->seed, game, 0);
 		seed_spec(&sb, opt->seed, game, 1);
-		result = a_is_x ? match_game(opt, &sa, &sb) : match_game(opt, &sb, &sa);
+		result = a_is_x ? match_game(opt, &sa, &sb, &rec) : match_game(opt, &sb, &sa, &rec);
 		if (result == RESULT_NONE)
 			break; /* interrupted */
+		if (opt->record != NULL) {
+			char path[4096];
+
+			snprintf(path, sizeof(path), "%s/game-%04d.txt", opt->record, game);
+			if (record_write(path, &rec, err, sizeof(err)) < 0) {
+				fprintf(stderr, "\nnoughts: match: %s\n", err);
+				return 1;
+			}
+		}
 		played++;
 		if (result == RESULT_DRAW)
 			draws++;
@@ -640,6 +671,57 @@ static int cmd_match(struct options *opt)
 	return stop_requested ? 1 : 0;
 }
 
+/* --- bot --------------------------------------------------------------- */
+
+#define BOT_MAX_LINE 256
+
+static int cmd_bot(struct options *opt)
+{
+	struct bot *b;
+	char *line = NULL, answer[32], err[320];
+	size_t cap = 0;
+	ssize_t len;
+	int rc = 0;
+
+	if (opt->argc != 0) {
+		fprintf(stderr, "noughts: bot: unexpected argument '%s'\n", opt->argv[0]);
+		return 2;
+	}
+	if (opt->engine.kind == PLAYER_HUMAN) {
+		fprintf(stderr, "noughts: bot: --engine must be an engine, not human\n");
+		return 2;
+	}
+	b = bot_new(&opt->game, &opt->engine);
+	while ((len = getline(&line, &cap, stdin)) >= 0) {
+		int st;
+
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len > BOT_MAX_LINE || strlen(line) != (size_t)len) {
+			fprintf(stderr, "noughts: bot: a line of input is too long or holds a NUL byte\n");
+			rc = 1;
+			break;
+		}
+		st = bot_feed(b, line, answer, sizeof(answer), err, sizeof(err));
+		if (st == BOT_ERROR) {
+			fprintf(stderr, "noughts: bot: %s\n", err);
+			rc = 1;
+			break;
+		}
+		if (st == BOT_ANSWER) {
+			printf("%s\n", answer);
+			fflush(stdout);
+		}
+	}
+	if (rc == 0 && bot_mid_turn(b)) {
+		fprintf(stderr, "noughts: bot: the input ended in the middle of a turn\n");
+		rc = 1;
+	}
+	free(line);
+	bot_free(b);
+	return rc;
+}
+
 /* --- dispatch ---------------------------------------------------------- */
 
 static const struct command {
@@ -666,8 +748,11 @@ static const struct command {
 	  "[--game G] [--seconds S] [--json]",
 	  "measure perft, playouts and MCTS iterations per second" },
 	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_PLAYERS | OPT_RECORD, 0,
-	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--json]",
+	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
+	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE, RULE_TIEBREAK,
+	  "[--game uttt|ttt] [--engine PLAYER] [--tiebreak|--no-tiebreak]",
+	  "play CodinGame's tic-tac-toe protocol on stdin and stdout" },
 };
 
 static void usage(void)
@@ -705,7 +790,7 @@ int commands_main(int argc, char **argv)
 				cmd = &commands[i];
 		if (cmd == NULL) {
 			fprintf(stderr, "noughts: unknown command '%s' (commands: play, show, analyze, "
-				"solve, perft, bench, match; see 'noughts --help')\n", argv[1]);
+				"solve, perft, bench, match, bot; see 'noughts --help')\n", argv[1]);
 			return 2;
 		}
 		argc--;

@@ -1,0 +1,198 @@
+/* bot.c - the CodinGame tic-tac-toe protocol (see bot.h). */
+#include "config.h"
+
+#include "bot.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum stage { WANT_OPPONENT, WANT_COUNT, WANT_ACTIONS };
+
+struct bot {
+	const struct game *g;
+	struct player *player;
+	struct pos pos;
+	enum stage stage;
+	int line;          /* lines read */
+	int turn;          /* turns answered */
+	int count;         /* valid actions announced this turn */
+	int seen;          /* valid action lines read this turn */
+	struct moveset actions;
+	uint64_t turn_start;
+	double slowest_ms;
+};
+
+struct bot *bot_new(const struct game *g, const struct player_spec *spec)
+{
+	struct bot *b = xcalloc(1, sizeof(*b));
+	struct player_spec s = *spec;
+
+	/* No budget given: think until the turn's deadline. */
+	if (s.kind == PLAYER_MCTS && s.iterations == 0 && s.time_ms == 0)
+		s.iterations = UINT64_MAX / 2;
+	if (s.kind == PLAYER_NEGAMAX && s.depth == 0 && s.time_ms == 0)
+		s.time_ms = BOT_TURN_MS - BOT_MARGIN_MS;
+	b->g = g;
+	game_start(g, &b->pos);
+	b->player = player_new(g, &s, &b->pos);
+	return b;
+}
+
+void bot_free(struct bot *b)
+{
+	if (b == NULL)
+		return;
+	player_free(b->player);
+	free(b);
+}
+
+bool bot_mid_turn(const struct bot *b)
+{
+	return b->stage != WANT_OPPONENT;
+}
+
+double bot_slowest_ms(const struct bot *b)
+{
+	return b->slowest_ms;
+}
+
+/* Parse "INT" (one integer, blanks around) into *V; false if it is not. */
+static bool parse_int(const char *s, int lo, int hi, int *v)
+{
+	char *end;
+	long x;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!isdigit((unsigned char)*s) && !(*s == '-' && isdigit((unsigned char)s[1])))
+		return false;
+	x = strtol(s, &end, 10);
+	while (*end == ' ' || *end == '\t' || *end == '\r')
+		end++;
+	if (*end != '\0' || x < lo || x > hi || end - s > 12)
+		return false;
+	*v = (int)x;
+	return true;
+}
+
+/* Parse "row col" into a move id (-1 for "-1 -1" when ALLOW_NONE). Returns
+ * false with a reason in ERR. */
+static bool parse_cell(const struct bot *b, const char *line, bool allow_none, int *move, char *err,
+		       size_t errsize)
+{
+	char first[32];
+	const char *s = line, *space;
+	int row, col;
+	size_t n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	space = strpbrk(s, " \t");
+	n = space != NULL ? (size_t)(space - s) : strlen(s);
+	if (space == NULL || n >= sizeof(first) || !parse_int(space, -1, 99, &col)) {
+		fmt_buf(err, errsize, "expected 'row col', two numbers from 0 to %d, not '%.40s'",
+			b->g->height - 1, line);
+		return false;
+	}
+	memcpy(first, s, n);
+	first[n] = '\0';
+	if (!parse_int(first, -1, 99, &row)) {
+		fmt_buf(err, errsize, "expected 'row col', two numbers from 0 to %d, not '%.40s'",
+			b->g->height - 1, line);
+		return false;
+	}
+	if (row == -1 && col == -1 && allow_none) {
+		*move = -1;
+		return true;
+	}
+	*move = game_cell_move(b->g, col, row);
+	if (*move < 0) {
+		fmt_buf(err, errsize, "'%d %d' is off the board (rows and columns 0 to %d)", row, col,
+			b->g->height - 1);
+		return false;
+	}
+	return true;
+}
+
+/* Think until the move is ready or the turn's deadline, then answer. */
+static void answer(struct bot *b, char *out, size_t outsize)
+{
+	uint64_t limit = (uint64_t)(b->turn == 0 ? BOT_FIRST_TURN_MS : BOT_TURN_MS) * 1000000u;
+	uint64_t margin = (uint64_t)(b->turn == 0 ? BOT_FIRST_MARGIN_MS : BOT_MARGIN_MS) * 1000000u;
+	uint64_t deadline = b->turn_start + limit - margin;
+	int move, col, row;
+	double ms;
+
+	for (;;) {
+		uint64_t now = now_ns();
+
+		if (now >= deadline || player_think(b->player, deadline - now))
+			break;
+	}
+	move = player_choose(b->player);
+	game_play(b->g, &b->pos, move);
+	player_played(b->player, move);
+	game_move_cell(b->g, move, &col, &row);
+	snprintf(out, outsize, "%d %d", row, col);
+	ms = (now_ns() - b->turn_start) / 1e6;
+	if (ms > b->slowest_ms)
+		b->slowest_ms = ms;
+	b->turn++;
+}
+
+int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *err,
+	     size_t errsize)
+{
+	char why[160];
+	int move;
+
+	b->line++;
+#define ERR(...) (fmt_buf(err, errsize, "line %d: ", b->line), \
+		  fmt_buf(err + strlen(err), errsize - strlen(err), __VA_ARGS__), BOT_ERROR)
+	switch (b->stage) {
+	case WANT_OPPONENT:
+		b->turn_start = now_ns();
+		if (!parse_cell(b, line, b->turn == 0 && b->pos.ply == 0, &move, why, sizeof(why)))
+			return ERR("the opponent's move: %s", why);
+		if (move >= 0) {
+			if (game_illegal(b->g, &b->pos, move, why, sizeof(why)) != NULL)
+				return ERR("the opponent's move '%s' is illegal: %s", line, why);
+			game_play(b->g, &b->pos, move);
+			player_played(b->player, move);
+		}
+		if (game_over(&b->pos))
+			return ERR("the opponent's move ended the game; no move is left to answer");
+		b->stage = WANT_COUNT;
+		return BOT_MORE;
+	case WANT_COUNT: {
+		struct moveset legal;
+
+		if (!parse_int(line, 0, 1000, &b->count))
+			return ERR("expected the number of valid actions, not '%.40s'", line);
+		game_legal(b->g, &b->pos, &legal);
+		if (b->count != moveset_count(&legal))
+			return ERR("%d valid actions, but the position has %d legal moves", b->count,
+				   moveset_count(&legal));
+		moveset_clear(&b->actions);
+		b->seen = 0;
+		b->stage = WANT_ACTIONS;
+		return BOT_MORE;
+	}
+	case WANT_ACTIONS:
+		if (!parse_cell(b, line, false, &move, why, sizeof(why)))
+			return ERR("a valid action: %s", why);
+		if (game_illegal(b->g, &b->pos, move, why, sizeof(why)) != NULL)
+			return ERR("the valid action '%s' is not legal: %s", line, why);
+		if (moveset_has(&b->actions, move))
+			return ERR("the valid action '%s' is listed twice", line);
+		moveset_add(&b->actions, move);
+		if (++b->seen < b->count)
+			return BOT_MORE;
+		answer(b, out, outsize);
+		b->stage = WANT_OPPONENT;
+		return BOT_ANSWER;
+	}
+#undef ERR
+	return BOT_ERROR;
+}

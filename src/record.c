@@ -1,0 +1,497 @@
+/* record.c - reading and writing game records (format in record.h). */
+#include "config.h"
+
+#include "record.h"
+
+#include "mcts.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RECORD_MAX_BYTES (1 << 20) /* no real record comes near this */
+
+void record_init(struct record *r, const struct game *g)
+{
+	memset(r, 0, sizeof(*r));
+	r->game = *g;
+	r->result = RESULT_NONE;
+}
+
+static const char *result_text(int result)
+{
+	switch (result) {
+	case RESULT_X: return "X";
+	case RESULT_O: return "O";
+	case RESULT_DRAW: return "draw";
+	default: return "*";
+	}
+}
+
+static const char *proof_text(int proof)
+{
+	return proof == PROOF_WIN ? "win" : proof == PROOF_LOSS ? "loss" : "draw";
+}
+
+/* --- reading ----------------------------------------------------------- */
+
+struct reader {
+	const char *name;
+	int line;
+	char *err;
+	size_t errsize;
+};
+
+static int fail(struct reader *rd, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static int fail(struct reader *rd, const char *fmt, ...)
+{
+	char what[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (rd->line > 0)
+		fmt_buf(rd->err, rd->errsize, "%s:%d: %s", rd->name, rd->line, what);
+	else
+		fmt_buf(rd->err, rd->errsize, "%s: %s", rd->name, what);
+	return -1;
+}
+
+/* Strip leading and trailing blanks in place. */
+static char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+static bool number_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return errno == 0 && *end == '\0';
+}
+
+static bool number_unit(const char *s, double *out)
+{
+	char *end;
+
+	if (*s == '\0')
+		return false;
+	errno = 0;
+	*out = strtod(s, &end);
+	return errno == 0 && *end == '\0' && *out >= 0 && *out <= 1;
+}
+
+/* Parse the engine comment "{key=value ...}" (TEXT without braces). */
+static int parse_info(struct reader *rd, const struct game *g, char *text, struct record_info *info)
+{
+	char *save = NULL, *word;
+
+	memset(info, 0, sizeof(*info));
+	info->second = -1;
+	for (word = strtok_r(text, " \t", &save); word != NULL; word = strtok_r(NULL, " \t", &save)) {
+		char *eq = strchr(word, '='), reason[160];
+		const char *key = word, *value;
+		uint64_t u;
+
+		if (eq == NULL)
+			return fail(rd, "expected key=value in the comment, not '%s'", word);
+		*eq = '\0';
+		value = eq + 1;
+		if (strcmp(key, "iterations") == 0 && number_u64(value, &u)) {
+			info->iterations = u;
+		} else if (strcmp(key, "visits") == 0 && number_u64(value, &u) && u <= UINT32_MAX) {
+			info->visits = (uint32_t)u;
+		} else if (strcmp(key, "value") == 0 && number_unit(value, &info->value)) {
+		} else if (strcmp(key, "second") == 0) {
+			if ((info->second = game_parse_move(g, value, reason, sizeof(reason))) < 0)
+				return fail(rd, "second=%s: %s", value, reason);
+		} else if (strcmp(key, "second_visits") == 0 && number_u64(value, &u) &&
+			   u <= UINT32_MAX) {
+			info->second_visits = (uint32_t)u;
+		} else if (strcmp(key, "second_value") == 0 && number_unit(value, &info->second_value)) {
+		} else if (strcmp(key, "proven") == 0) {
+			if (strcmp(value, "win") == 0)
+				info->proven = PROOF_WIN;
+			else if (strcmp(value, "loss") == 0)
+				info->proven = PROOF_LOSS;
+			else if (strcmp(value, "draw") == 0)
+				info->proven = PROOF_DRAW;
+			else
+				return fail(rd, "proven must be win, loss or draw, not '%s'", value);
+		} else if (strcmp(key, "plies") == 0 && number_u64(value, &u) && u <= GAME_MAX_PLIES) {
+			info->proven_plies = (int)u;
+		} else {
+			return fail(rd, "bad engine comment item '%s=%s' (known: iterations, visits, "
+				    "value, second, second_visits, second_value, proven, plies)", key, value);
+		}
+	}
+	return 0;
+}
+
+static int parse_header(struct reader *rd, char *line, struct record *r, char *game_name,
+			size_t game_size, unsigned *rules, char *result, bool *have_game)
+{
+	char *colon = strchr(line, ':'), *key, *value;
+
+	if (colon == NULL)
+		return fail(rd, "expected a header 'Key: value' or a blank line before the moves, "
+			    "not '%.40s'", line);
+	*colon = '\0';
+	key = trim(line);
+	value = trim(colon + 1);
+	if (strcmp(key, "Game") == 0) {
+		if (strlen(value) >= game_size)
+			return fail(rd, "unknown game '%.40s'", value);
+		strcpy(game_name, value);
+		*have_game = true;
+	} else if (strcmp(key, "Rules") == 0) {
+		char *save = NULL;
+
+		for (char *w = strtok_r(value, " ,", &save); w != NULL; w = strtok_r(NULL, " ,", &save)) {
+			if (strcmp(w, "tiebreak") == 0)
+				*rules |= RULE_TIEBREAK;
+			else if (strcmp(w, "open-won-boards") == 0)
+				*rules |= RULE_OPEN_WON;
+			else
+				return fail(rd, "unknown rule '%.40s' (known: tiebreak, open-won-boards)", w);
+		}
+	} else if (strcmp(key, "X") == 0 || strcmp(key, "O") == 0) {
+		char *dst = key[0] == 'X' ? r->x : r->o;
+
+		if (strlen(value) >= sizeof(r->x))
+			return fail(rd, "the %s player is too long", key);
+		strcpy(dst, value);
+	} else if (strcmp(key, "Date") == 0) {
+		if (strlen(value) >= sizeof(r->date))
+			return fail(rd, "the date is too long");
+		strcpy(r->date, value);
+	} else if (strcmp(key, "Result") == 0) {
+		if (strcmp(value, "X") != 0 && strcmp(value, "O") != 0 && strcmp(value, "draw") != 0 &&
+		    strcmp(value, "*") != 0)
+			return fail(rd, "Result must be X, O, draw or *, not '%.40s'", value);
+		strcpy(result, value);
+	} else {
+		return fail(rd, "unknown header '%.40s' (known: Game, Rules, X, O, Date, Result)", key);
+	}
+	return 0;
+}
+
+int record_parse(const char *text, size_t len, const char *name, struct record *r, char *err,
+		 size_t errsize)
+{
+	struct reader rd = { name, 0, err, errsize };
+	char game_name[32] = "", result[8] = "", line[512];
+	unsigned rules = 0;
+	bool have_game = false, in_moves = false;
+	struct pos pos;
+	size_t at = 0;
+
+	memset(r, 0, sizeof(*r));
+	while (at < len) {
+		size_t n = 0;
+		char *s;
+
+		rd.line++;
+		while (at < len && text[at] != '\n') {
+			if (text[at] == '\0')
+				return fail(&rd, "a NUL byte: this is not a text file");
+			if (n + 1 >= sizeof(line))
+				return fail(&rd, "line longer than %zu characters", sizeof(line) - 1);
+			line[n++] = text[at++];
+		}
+		at++; /* the newline */
+		line[n] = '\0';
+		s = trim(line);
+		if (*s == '#')
+			continue; /* a comment line, not the blank line ending the headers */
+		if (strchr(s, '#') != NULL) /* a comment to the end of the line */
+			*strchr(s, '#') = '\0';
+		s = trim(s);
+		if (!in_moves) {
+			char reason[160];
+
+			if (*s != '\0') {
+				if (parse_header(&rd, s, r, game_name, sizeof(game_name), &rules, result,
+						 &have_game) < 0)
+					return -1;
+				continue;
+			}
+			if (!have_game)
+				return fail(&rd, "no 'Game:' header before the moves");
+			if (game_init(&r->game, game_name, rules, reason, sizeof(reason)) < 0)
+				return fail(&rd, "%s", reason);
+			game_start(&r->game, &pos);
+			in_moves = true;
+			continue;
+		}
+		if (*s == '\0')
+			continue;
+		{
+			char *brace = strchr(s, '{'), *word, why[120], reason[160];
+			struct record_move *m;
+			int move;
+
+			if (brace != NULL) {
+				char *close = strchr(brace, '}');
+
+				if (close == NULL || trim(close + 1)[0] != '\0')
+					return fail(&rd, "the engine comment must be one {...} at the end of "
+						    "the line");
+				*close = '\0';
+				*brace = '\0';
+			}
+			word = trim(s);
+			if (strchr(word, ' ') != NULL || strchr(word, '\t') != NULL)
+				return fail(&rd, "one move a line, not '%.40s'", word);
+			move = game_parse_move(&r->game, word, reason, sizeof(reason));
+			if (move < 0)
+				return fail(&rd, "%s", reason);
+			if (game_illegal(&r->game, &pos, move, why, sizeof(why)) != NULL)
+				return fail(&rd, "illegal move %s: %s", word, why);
+			m = &r->moves[r->nmoves++];
+			m->move = (uint8_t)move;
+			if (brace != NULL) {
+				if (parse_info(&rd, &r->game, brace + 1, &m->info) < 0)
+					return -1;
+				m->has_info = true;
+			}
+			game_play(&r->game, &pos, move);
+		}
+	}
+	rd.line = 0;
+	if (!have_game)
+		return fail(&rd, "no 'Game:' header: not a noughts record");
+	if (!in_moves) {
+		char reason[160];
+
+		/* headers only: a record of no moves */
+		if (game_init(&r->game, game_name, rules, reason, sizeof(reason)) < 0)
+			return fail(&rd, "%s", reason);
+		game_start(&r->game, &pos);
+	}
+	r->result = pos.result;
+	if (result[0] != '\0' && strcmp(result, "*") != 0 &&
+	    strcmp(result, result_text(pos.result)) != 0) {
+		if (pos.result == RESULT_NONE)
+			return fail(&rd, "truncated: the moves stop before the stated result %s", result);
+		return fail(&rd, "the stated result %s is not the result of the moves (%s)", result,
+			    result_text(pos.result));
+	}
+	return 0;
+}
+
+int record_read(const char *path, struct record *r, char *err, size_t errsize)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	size_t n;
+	int rc;
+
+	if (f == NULL) {
+		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	buf = xmalloc(RECORD_MAX_BYTES + 1);
+	n = fread(buf, 1, RECORD_MAX_BYTES + 1, f);
+	if (ferror(f)) {
+		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		rc = -1;
+	} else if (n > RECORD_MAX_BYTES) {
+		fmt_buf(err, errsize, "%s: larger than %d bytes: not a game record", path,
+			RECORD_MAX_BYTES);
+		rc = -1;
+	} else {
+		rc = record_parse(buf, n, path, r, err, errsize);
+	}
+	free(buf);
+	fclose(f);
+	return rc;
+}
+
+/* --- writing ----------------------------------------------------------- */
+
+void record_print(const struct record *r, FILE *out)
+{
+	char name[8];
+
+	fprintf(out, "# noughts game record\nGame: %s\n", r->game.name);
+	if (r->game.rules & (RULE_TIEBREAK | RULE_OPEN_WON))
+		fprintf(out, "Rules:%s%s\n", r->game.rules & RULE_TIEBREAK ? " tiebreak" : "",
+			r->game.rules & RULE_OPEN_WON ? " open-won-boards" : "");
+	if (r->x[0] != '\0')
+		fprintf(out, "X: %s\n", r->x);
+	if (r->o[0] != '\0')
+		fprintf(out, "O: %s\n", r->o);
+	if (r->date[0] != '\0')
+		fprintf(out, "Date: %s\n", r->date);
+	fprintf(out, "Result: %s\n\n", result_text(r->result));
+	for (int i = 0; i < r->nmoves; i++) {
+		const struct record_move *m = &r->moves[i];
+
+		fputs(game_move_name(&r->game, m->move, name), out);
+		if (m->has_info) {
+			const struct record_info *in = &m->info;
+
+			fprintf(out, " {iterations=%llu visits=%u value=%.3f",
+				(unsigned long long)in->iterations, in->visits, in->value);
+			if (in->second >= 0)
+				fprintf(out, " second=%s second_visits=%u second_value=%.3f",
+					game_move_name(&r->game, in->second, name), in->second_visits,
+					in->second_value);
+			if (in->proven != PROOF_NONE)
+				fprintf(out, " proven=%s plies=%d", proof_text(in->proven), in->proven_plies);
+			fputc('}', out);
+		}
+		fputc('\n', out);
+	}
+}
+
+int record_write(const char *path, const struct record *r, char *err, size_t errsize)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd;
+
+	if (strlen(path) + 16 >= sizeof(tmp)) {
+		fmt_buf(err, errsize, "%s: path too long", path);
+		return -1;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return -1;
+	}
+	record_print(r, f);
+	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
+		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	if (fclose(f) != 0 || chmod(tmp, 0644) != 0 || rename(tmp, path) != 0) {
+		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* mkdir -p PATH. */
+static int make_dirs(char *path)
+{
+	for (char *p = path + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+int record_dir(char *buf, size_t size, char *err, size_t errsize)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	int n;
+
+	if (xdg != NULL && xdg[0] == '/')
+		n = snprintf(buf, size, "%s/noughts", xdg);
+	else if (home != NULL && home[0] != '\0')
+		n = snprintf(buf, size, "%s/.local/share/noughts", home);
+	else {
+		fmt_buf(err, errsize, "neither XDG_DATA_HOME nor HOME is set: nowhere to save games");
+		return -1;
+	}
+	if (n < 0 || (size_t)n >= size) {
+		fmt_buf(err, errsize, "the data directory's path is too long");
+		return -1;
+	}
+	if (make_dirs(buf) != 0) {
+		fmt_buf(err, errsize, "%s: %s", buf, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+void record_info_from_search(struct record_info *info, const struct mcts *m, int move)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+
+	memset(info, 0, sizeof(*info));
+	info->iterations = t.iterations;
+	info->second = -1;
+	for (int i = 0; i < n; i++) {
+		if (ch[i].move == move) {
+			info->visits = ch[i].visits;
+			info->value = ch[i].value;
+			info->proven = ch[i].proven;
+			info->proven_plies = ch[i].proven_plies;
+		} else if (info->second < 0) {
+			info->second = ch[i].move; /* sorted by visits: the first other is second */
+			info->second_visits = ch[i].visits;
+			info->second_value = ch[i].value;
+		}
+	}
+}
+
+void record_now(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+int record_save_new(const char *dir, const struct record *r, char *path, size_t pathsize,
+		    char *err, size_t errsize)
+{
+	char stamp[32], game[16];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	snprintf(game, sizeof(game), "%s", r->game.name);
+	for (char *c = game; *c != '\0'; c++)
+		if (*c == ',')
+			*c = 'x';
+	for (int i = 0; i < 1000; i++) {
+		struct stat st;
+
+		if (i == 0)
+			snprintf(path, pathsize, "%s/noughts-%s-%s.txt", dir, game, stamp);
+		else
+			snprintf(path, pathsize, "%s/noughts-%s-%s-%d.txt", dir, game, stamp, i);
+		if (stat(path, &st) != 0)
+			return record_write(path, r, err, errsize);
+	}
+	fmt_buf(err, errsize, "%s: too many records saved this second", dir);
+	return -1;
+}

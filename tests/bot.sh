@@ -1,0 +1,53 @@
+#!/bin/sh
+# bot.sh - `noughts bot` against the referee (its own rules), and the
+# protocol's error cases.
+. "${TESTLIB:-$(dirname "$0")/lib.sh}"
+
+# The referee checks every answer is a valid action and on time.
+res=$("$REFEREE" -g uttt -n 2 -s 5 "$NOUGHTS bot --game uttt" random 2>&1)
+if [ $? -eq 0 ]; then pass "uttt: 2 games against a random mover, every answer legal and on time"
+else fail "uttt against a random mover"; printf '%s\n' "$res" | sed 's/^/# /'; fi
+res=$("$REFEREE" -g ttt -n 2 -s 5 "$NOUGHTS bot --game ttt" random 2>&1)
+if [ $? -eq 0 ]; then pass "ttt: 2 games against a random mover"
+else fail "ttt against a random mover"; printf '%s\n' "$res" | sed 's/^/# /'; fi
+res=$("$REFEREE" -g uttt -n 2 -s 6 "$NOUGHTS bot --game uttt --engine mcts:time=40" \
+	"$NOUGHTS bot --game uttt --engine mcts:time=40,rollout=random,solver=off,c=1.41" 2>&1)
+if [ $? -eq 0 ]; then pass "uttt: noughts against noughts with other settings"
+else fail "uttt bot against bot"; printf '%s\n' "$res" | sed 's/^/# /'; fi
+
+# botrun INPUT ARGS...: feed INPUT (printf format) to the bot
+botrun() {
+	input=$1; shift
+	out=$(printf -- "$input" | "$NOUGHTS" bot "$@" 2>"$tmp_err")
+	rc=$?
+	err=$(cat "$tmp_err")
+}
+
+botrun '' --game ttt
+if [ "$rc" -eq 0 ] && [ -z "$out" ]; then pass "no input: exit 0, nothing said"; else fail "no input (status $rc)"; fi
+botrun '1 1\n8\n0 0\n0 1\n0 2\n1 0\n1 2\n2 0\n2 1\n2 2\n' --game ttt
+if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^[0-2] [0-2]$' && [ "$out" != "1 1" ]; then
+	pass "answers one free cell and exits 0 at the end of input"; else fail "one turn (status $rc, out '$out')"; fi
+
+# Bad protocol lines: a message on stderr naming the line, status 1.
+check_bad() {
+	want=$1; shift
+	botrun "$@"
+	if [ "$rc" -eq 1 ] && printf '%s\n' "$err" | grep -Eq -- "^noughts: bot: $want"; then
+		pass "bad input refused: $err"
+	else
+		fail "bad input '$2' (status $rc, stderr: $err)"
+	fi
+}
+check_bad 'line 1: the opponent.s move: expected .row col.' 'hello\n' --game ttt
+check_bad 'line 1: the opponent.s move: .3 3. is off the board' '3 3\n' --game ttt
+check_bad 'line 2: expected the number of valid actions' '-1 -1\nnine\n' --game ttt
+check_bad 'line 2: 8 valid actions, but the position has 9 legal moves' '-1 -1\n8\n' --game ttt
+check_bad 'line 3: the valid action .1 1. is not legal: b2 is taken' '1 1\n8\n1 1\n' --game ttt
+check_bad 'line 4: the valid action .0 0. is listed twice' '-1 -1\n9\n0 0\n0 0\n' --game ttt
+check_bad 'line 12: the opponent.s move .-1 -1. is|line 12: the opponent.s move: ' '-1 -1\n9\n0 0\n0 1\n0 2\n1 0\n1 1\n1 2\n2 0\n2 1\n2 2\n-1 -1\n' --game ttt
+check_bad 'the input ended in the middle of a turn' '-1 -1\n9\n0 0\n' --game ttt
+check_bad 'line 2: 9 valid actions, but the position has 8 legal moves' '4 4\n9\n' --game uttt
+check_bad 'a line of input is too long' "$(printf '%0300d' 0)\\n" --game ttt
+
+done_testing
