@@ -10,10 +10,10 @@ expect_grep 'MIT' "--version names the licence"
 
 run --help
 expect_status 0 "--help exits 0"
-for c in play show analyze solve perft bench match; do
+for c in play show analyze solve perft bench match bot; do
 	expect_grep "^  $c " "--help lists $c"
 done
-for c in play show analyze solve perft bench match; do
+for c in play show analyze solve perft bench match bot; do
 	run "$c" --help
 	if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q "^Usage: noughts $c"; then
 		pass "$c --help prints its usage"
@@ -58,5 +58,50 @@ while IFS="$tab" read -r status pattern args; do
 	run "$@"
 	expect_error "$status" "$pattern" "noughts $args"
 done < "$data/bad-input.tsv"
+
+# The man page documents every option and player key the program accepts,
+# and renders without warnings.
+man=${MANPAGE:-$(dirname "$0")/../man/noughts.6.in}
+missing=""
+for c in play show analyze solve perft bench match bot; do
+	for o in $("$NOUGHTS" "$c" --help | grep -Eo -- '--[a-z][a-z-]*' | sort -u); do
+		esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+		grep -q -- "$esc" "$man" || missing="$missing $o"
+	done
+done
+for k in iterations time c rollout solver memory seed level depth; do
+	grep -q "^\.BI\{0,1\}R\{0,1\} $k=" "$man" || grep -q "^\.B[IR]* $k=" "$man" || missing="$missing $k="
+done
+for c in play show analyze solve perft bench match bot; do
+	grep -q "^\.B $c\$\|^\.BI $c " "$man" || missing="$missing command:$c"
+done
+if [ -z "$missing" ]; then pass "the man page names every command, option and player key"
+else fail "the man page lacks:$missing"; fi
+if command -v groff >/dev/null 2>&1 && [ -n "${MANPAGE_BUILT:-}" ]; then
+	warnings=$(groff -man -ww -z "$MANPAGE_BUILT" 2>&1)
+	if [ -z "$warnings" ]; then pass "groff -man -ww renders the man page without a warning"
+	else fail "groff warnings: $warnings"; fi
+fi
+
+# Signals stop the long commands cleanly, with what was done.
+"$NOUGHTS" solve --game 8,8,5 >"$tmp_err.out" 2>"$tmp_err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q "^noughts: solve: stopped after" "$tmp_err"; then
+	pass "solve stops on SIGINT with a message and status 1"
+else fail "solve on SIGINT (status $rc): $(tail -1 "$tmp_err")"; fi
+"$NOUGHTS" match mcts:iterations=100 random --game uttt --games 100000 >"$tmp_err.out" 2>"$tmp_err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q "(stopped)" "$tmp_err.out" && grep -q "^Elo difference" "$tmp_err.out"; then
+	pass "match stops on SIGTERM with the summary of the games played"
+else fail "match on SIGTERM (status $rc): $(cat "$tmp_err.out")"; fi
+rm -f "$tmp_err.out"
 
 done_testing
