@@ -1,0 +1,463 @@
+/* test-negamax.c - the negamax engine against a plain minimax written here,
+ * on every tic-tac-toe position and on small endgames of larger boards;
+ * known values of small m,n,k games; forced wins in UTTT; budgets. */
+#include "config.h"
+
+#include "negamax.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "tap.h"
+#include "util.h"
+
+#define TTT_POSITIONS 4520
+
+/* Plain minimax on the rules interface, no table and no pruning, scored
+ * like the engine: a win in d plies is NEGAMAX_WIN - d, a loss in d plies
+ * -(NEGAMAX_WIN - d), a draw 0, from the side to move in P (not over). */
+static int minimax(const struct game *g, const struct pos *p)
+{
+	struct moveset ms;
+	int best = -NEGAMAX_WIN - 1;
+
+	game_legal(g, p, &ms);
+	while (!moveset_empty(&ms)) {
+		struct pos c = *p;
+		int s;
+
+		game_play(g, &c, moveset_pop(&ms));
+		if (game_over(&c)) {
+			int w = result_winner(c.result);
+
+			s = w < 0 ? 0 : w == p->turn ? NEGAMAX_WIN - 1 : -(NEGAMAX_WIN - 1);
+		} else {
+			int v = minimax(g, &c);
+
+			/* one ply further from the end, seen from the other side */
+			s = v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
+		}
+		if (s > best)
+			best = s;
+	}
+	return best;
+}
+
+/* The value of playing MOVE in P, from the side to move in P. */
+static int minimax_move(const struct game *g, const struct pos *p, int move)
+{
+	struct pos c = *p;
+	int w, v;
+
+	game_play(g, &c, move);
+	if (game_over(&c)) {
+		w = result_winner(c.result);
+		return w < 0 ? 0 : w == p->turn ? NEGAMAX_WIN - 1 : -(NEGAMAX_WIN - 1);
+	}
+	v = minimax(g, &c);
+	return v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
+}
+
+static int proof_of_score(int s)
+{
+	return s > 0 ? PROOF_WIN : s < 0 ? PROOF_LOSS : PROOF_DRAW;
+}
+
+static int empty_cells(const struct game *g, const struct pos *p)
+{
+	int n = 0;
+
+	for (int r = 0; r < g->height; r++)
+		for (int c = 0; c < g->width; c++)
+			n += game_cell_owner(g, p, c, r) < 0;
+	return n;
+}
+
+/* Every reachable position that is not over, deduplicated by hash. */
+struct posset {
+	struct pos *pos;
+	int count, cap;
+};
+
+static bool posset_has(const struct posset *s, uint64_t hash)
+{
+	for (int i = 0; i < s->count; i++)
+		if (s->pos[i].hash == hash)
+			return true;
+	return false;
+}
+
+static void enumerate(const struct game *g, const struct pos *p, struct posset *s)
+{
+	struct moveset ms;
+
+	if (game_over(p) || posset_has(s, p->hash))
+		return;
+	if (s->count == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		s->pos = xrealloc(s->pos, (size_t)s->cap * sizeof(*s->pos));
+	}
+	s->pos[s->count++] = *p;
+	game_legal(g, p, &ms);
+	while (!moveset_empty(&ms)) {
+		struct pos c = *p;
+
+		game_play(g, &c, moveset_pop(&ms));
+		enumerate(g, &c, s);
+	}
+}
+
+/* Mismatches of the engine against minimax on every tic-tac-toe position,
+ * with a table of TT_BYTES (small ones force replacements). */
+static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
+{
+	struct game g;
+	char err[128];
+	struct posset all = { NULL, 0, 0 };
+	struct negamax_params params = { 0, 0, tt_bytes };
+	struct negamax *n;
+	int bad_score = 0, bad_exact = 0, bad_value = 0, bad_plies = 0, bad_move = 0, bad_set = 0;
+	int first_bad = -1;
+
+	game_init(&g, "ttt", 0, err, sizeof(err));
+	{
+		struct pos start;
+
+		game_start(&g, &start);
+		enumerate(&g, &start, &all);
+	}
+	ok(all.count == TTT_POSITIONS, "tic-tac-toe has %d positions not over (%d found)",
+	   TTT_POSITIONS, all.count);
+	n = negamax_new(&g, &params);
+	for (int i = 0; i < all.count; i++) {
+		const struct pos *p = &all.pos[i];
+		struct negamax_result r;
+		int want = minimax(&g, p), plies;
+		bool bad = false;
+
+		negamax_search(n, p, NULL, NULL, NULL, &r);
+		plies = want == 0 ? empty_cells(&g, p) : NEGAMAX_WIN - abs(want);
+		if (r.score != want)
+			bad_score++, bad = true;
+		if (!r.exact || r.stopped)
+			bad_exact++, bad = true;
+		if (r.value != proof_of_score(want))
+			bad_value++, bad = true;
+		if (r.plies != plies)
+			bad_plies++, bad = true;
+		if (r.best == MOVE_NONE || minimax_move(&g, p, r.best) != want)
+			bad_move++, bad = true;
+		if (check_best_moves) {
+			uint8_t best[GAME_MAX_MOVES];
+			struct moveset ms;
+			int count = negamax_best_moves(n, p, NULL, NULL, NULL, &r, best), k = 0;
+			bool set_ok = count >= 1 && r.exact && r.value == proof_of_score(want);
+
+			/* the moves whose win, draw or loss is the position's */
+			game_legal(&g, p, &ms);
+			while (set_ok && !moveset_empty(&ms)) {
+				int m = moveset_pop(&ms);
+
+				if (proof_of_score(minimax_move(&g, p, m)) != proof_of_score(want))
+					continue;
+				set_ok = k < count && best[k] == m;
+				k++;
+			}
+			if (!set_ok || k != count)
+				bad_set++, bad = true;
+		}
+		if (bad && first_bad < 0)
+			first_bad = i;
+	}
+	if (first_bad >= 0) {
+		printf("# first mismatch (table %zu bytes):\n", tt_bytes);
+		game_print(&g, &all.pos[first_bad], stdout);
+	}
+	ok(bad_score == 0, "ttt, %zu-byte table: score = minimax on all positions (%d wrong)",
+	   tt_bytes, bad_score);
+	ok(bad_exact == 0, "ttt, %zu-byte table: every search is exact (%d not)", tt_bytes,
+	   bad_exact);
+	ok(bad_value == 0, "ttt, %zu-byte table: value (%d wrong)", tt_bytes, bad_value);
+	ok(bad_plies == 0, "ttt, %zu-byte table: plies to the end (%d wrong)", tt_bytes, bad_plies);
+	ok(bad_move == 0, "ttt, %zu-byte table: best move keeps the score (%d do not)", tt_bytes,
+	   bad_move);
+	if (check_best_moves)
+		ok(bad_set == 0, "ttt, %zu-byte table: best_moves = the moves keeping the value "
+		   "(%d wrong)", tt_bytes, bad_set);
+	negamax_free(n);
+	free(all.pos);
+}
+
+/* Endgames of larger boards: random positions with few empty cells, not
+ * over, against minimax. Exercises symmetry on square and oblong boards,
+ * dead cells and the bounds from lines no one can complete. */
+static void test_endgames(const char *name, int empties, int count, uint64_t seed)
+{
+	struct game g;
+	char err[128];
+	struct negamax_params params = { 0, 0, (size_t)1 << 20 };
+	struct negamax *n;
+	struct rng r;
+	int done = 0, bad = 0, bad_move = 0, bad_set = 0;
+
+	game_init(&g, name, 0, err, sizeof(err));
+	n = negamax_new(&g, &params);
+	rng_seed(&r, seed);
+	while (done < count) {
+		struct pos p;
+		struct moveset ms;
+		struct negamax_result res;
+		uint8_t best[GAME_MAX_MOVES];
+		int want, nbest, k = 0;
+		bool set_ok = true;
+
+		game_start(&g, &p);
+		while (!game_over(&p) && g.cells - p.ply > empties) {
+			game_legal(&g, &p, &ms);
+			int i = (int)rng_below(&r, (uint32_t)moveset_count(&ms));
+
+			game_play(&g, &p, moveset_nth(&ms, i));
+		}
+		if (game_over(&p))
+			continue;
+		done++;
+		want = minimax(&g, &p);
+		negamax_search(n, &p, NULL, NULL, NULL, &res);
+		if (res.score != want || !res.exact)
+			bad++;
+		if (minimax_move(&g, &p, res.best) != want)
+			bad_move++;
+		nbest = negamax_best_moves(n, &p, NULL, NULL, NULL, &res, best);
+		game_legal(&g, &p, &ms);
+		while (!moveset_empty(&ms)) {
+			int m = moveset_pop(&ms);
+
+			if (proof_of_score(minimax_move(&g, &p, m)) != proof_of_score(want))
+				continue;
+			set_ok = set_ok && k < nbest && best[k] == m;
+			k++;
+		}
+		if (!set_ok || k != nbest)
+			bad_set++;
+	}
+	ok(bad == 0, "%s, %d positions with %d empty cells: exact score = minimax (%d wrong)", name,
+	   count, empties, bad);
+	ok(bad_move == 0, "%s: best move keeps the score (%d do not)", name, bad_move);
+	ok(bad_set == 0, "%s: best_moves lists the moves keeping the value (%d wrong)", name,
+	   bad_set);
+	negamax_free(n);
+}
+
+static void test_solve(const char *name, int value)
+{
+	static const char *const names[] = { "none", "win", "loss", "draw" };
+	struct game g;
+	struct pos p;
+	char err[128];
+	struct negamax_params params = { 0, 0, (size_t)16 << 20 };
+	struct negamax *n;
+	struct negamax_result r;
+	uint8_t best[GAME_MAX_MOVES];
+	int count;
+
+	game_init(&g, name, 0, err, sizeof(err));
+	game_start(&g, &p);
+	n = negamax_new(&g, &params);
+	count = negamax_best_moves(n, &p, NULL, NULL, NULL, &r, best);
+	ok(count > 0 && r.exact && !r.stopped && r.value == value,
+	   "solve %s: %s (got %s, exact %d, %d best moves)", name, names[value],
+	   names[r.value], r.exact, count);
+	negamax_free(n);
+}
+
+/* Play TEXT from the start of G and search it with no limit. */
+static void search_moves(const struct game *g, const char *text, struct pos *p,
+			 struct negamax_result *r)
+{
+	char err[128];
+	struct negamax_params params = { 0, 0, (size_t)4 << 20 };
+	struct negamax *n = negamax_new(g, &params);
+
+	game_start(g, p);
+	if (game_play_moves(g, p, text, NULL, NULL, err, sizeof(err)) != 0)
+		printf("# %s: %s\n", text, err);
+	negamax_search(n, p, NULL, NULL, NULL, r);
+	negamax_free(n);
+}
+
+static void test_forced(void)
+{
+	struct game g;
+	struct pos p;
+	struct negamax_result r;
+	char err[128], name[8];
+
+	game_init(&g, "ttt", 0, err, sizeof(err));
+	/* X a1 b1, O a2 b2: c1 wins at once */
+	search_moves(&g, "a1 a2 b1 b2", &p, &r);
+	ok(r.exact && r.value == PROOF_WIN && r.plies == 1 &&
+	   r.best == game_parse_move(&g, "c1", err, sizeof(err)),
+	   "ttt: win in 1 found (%s, plies %d)", game_move_name(&g, r.best, name), r.plies);
+	/* X a1 b2, O b1 c3: a3 threatens a2 and c1 */
+	search_moves(&g, "a1 b1 b2 c3", &p, &r);
+	ok(r.exact && r.value == PROOF_WIN && r.plies == 3 && minimax(&g, &p) == NEGAMAX_WIN - 3 &&
+	   minimax_move(&g, &p, r.best) == NEGAMAX_WIN - 3,
+	   "ttt: win in 3 against best defence (%s, plies %d)", game_move_name(&g, r.best, name),
+	   r.plies);
+	/* ...and after a3, O cannot stop both */
+	search_moves(&g, "a1 b1 b2 c3 a3", &p, &r);
+	ok(r.exact && r.value == PROOF_LOSS && r.plies == 2 && r.score == -(NEGAMAX_WIN - 2),
+	   "ttt: loss in 2 (plies %d)", r.plies);
+}
+
+static void test_best_moves(void)
+{
+	struct game g;
+	struct pos p;
+	char err[128];
+	struct negamax_params params = { 0, 0, (size_t)4 << 20 };
+	struct negamax *n;
+	struct negamax_result r;
+	uint8_t best[GAME_MAX_MOVES];
+	int count;
+
+	game_init(&g, "ttt", 0, err, sizeof(err));
+	n = negamax_new(&g, &params);
+	game_start(&g, &p);
+	count = negamax_best_moves(n, &p, NULL, NULL, NULL, &r, best);
+	ok(count == 9 && r.value == PROOF_DRAW && best[0] == 0 && best[8] == 8,
+	   "ttt start: all 9 moves keep the draw (%d)", count);
+	/* X a1, O b2, X c3, O a3: only c1 keeps X's win (b1 and c2 follow) */
+	game_play_moves(&g, &p, "a1 b2 c3 a3", NULL, NULL, err, sizeof(err));
+	count = negamax_best_moves(n, &p, NULL, NULL, NULL, &r, best);
+	{
+		int wins = 0, only = -1;
+		struct moveset ms;
+
+		game_legal(&g, &p, &ms);
+		while (!moveset_empty(&ms)) {
+			int m = moveset_pop(&ms);
+
+			if (minimax_move(&g, &p, m) > 0) {
+				wins++;
+				only = m;
+			}
+		}
+		ok(wins == 1 && count == 1 && best[0] == only && r.value == PROOF_WIN,
+		   "ttt: the single winning move is the only best move (%d found, %d wins)", count,
+		   wins);
+	}
+	negamax_free(n);
+}
+
+/* Ultimate tic-tac-toe: X has won the right and bottom-right boards and
+ * holds h2 h3 in the top-right one; O's last move c8 sends X to the won
+ * right board, so X may play anywhere, and h1 wins the game. */
+static void test_uttt(void)
+{
+	static const char *const moves =
+		"h8 f4 h3 d9 c9 i8 h6 f7 h2 e6 e9 f8 h4 e2 e4 f2 h5 f5 e1 d2 c4 g2 b4 d5 a5 c6 i7 "
+		"i3 g9 c8";
+	struct game g;
+	struct pos p, c;
+	struct negamax_result r;
+	char err[128], why[96], name[8];
+	int h1;
+
+	game_init(&g, "uttt", 0, err, sizeof(err));
+	search_moves(&g, moves, &p, &r);
+	h1 = game_parse_move(&g, "h1", err, sizeof(err));
+	c = p;
+	ok(p.ply == 30 && game_illegal(&g, &p, h1, why, sizeof(why)) == NULL &&
+	   (game_play(&g, &c, h1), c.result == RESULT_X),
+	   "uttt: the test position is reached and h1 wins it");
+	ok(r.exact && r.value == PROOF_WIN && r.plies == 1 && r.best == h1,
+	   "uttt: win in 1 found (%s, plies %d)", game_move_name(&g, r.best, name), r.plies);
+	/* a win in 1 is seen at any depth */
+	{
+		struct negamax_params params = { 3, 0, (size_t)4 << 20 };
+		struct negamax *n = negamax_new(&g, &params);
+		struct pos q = p;
+
+		negamax_search(n, &q, NULL, NULL, NULL, &r);
+		ok(r.best == h1 && r.depth >= 1, "uttt: depth-limited search also plays h1");
+		negamax_free(n);
+	}
+}
+
+struct progress_log {
+	int calls, last_depth;
+	bool increasing;
+};
+
+static void log_progress(const struct negamax_result *r, void *arg)
+{
+	struct progress_log *log = arg;
+
+	log->increasing = log->increasing && r->depth > log->last_depth;
+	log->last_depth = r->depth;
+	log->calls++;
+}
+
+static void test_budgets(void)
+{
+	struct game g;
+	struct pos p;
+	char err[128];
+	struct negamax_params params = { 2, 0, (size_t)4 << 20 };
+	struct negamax *n;
+	struct negamax_result r;
+	struct progress_log log = { 0, 0, true };
+	struct moveset ms;
+	volatile sig_atomic_t stop = 1;
+	uint8_t best[GAME_MAX_MOVES];
+
+	game_init(&g, "7,7,5", 0, err, sizeof(err));
+	game_start(&g, &p);
+	game_play_moves(&g, &p, "d4 c3", NULL, NULL, err, sizeof(err));
+	game_legal(&g, &p, &ms);
+	n = negamax_new(&g, &params);
+	negamax_search(n, &p, NULL, log_progress, &log, &r);
+	ok(!r.exact && r.value == PROOF_NONE && r.depth == 2 && !r.stopped && r.best != MOVE_NONE &&
+	   moveset_has(&ms, r.best) && !negamax_is_mate(r.score),
+	   "7,7,5 at depth 2: not exact, a legal move (depth %d)", r.depth);
+	ok(log.calls == 2 && log.increasing, "progress after each depth (%d calls)", log.calls);
+	negamax_search(n, &p, &stop, NULL, NULL, &r);
+	ok(r.stopped && r.best != MOVE_NONE && moveset_has(&ms, r.best) && !r.exact,
+	   "stopped before starting: still a legal move");
+	ok(negamax_best_moves(n, &p, &stop, NULL, NULL, &r, best) == -1 && r.stopped,
+	   "best_moves stopped: -1");
+	negamax_free(n);
+
+	/* a clock budget on a board far too big to solve */
+	params.depth = 0;
+	params.time_ms = 50;
+	game_init(&g, "uttt", 0, err, sizeof(err));
+	game_start(&g, &p);
+	game_legal(&g, &p, &ms);
+	n = negamax_new(&g, &params);
+	negamax_search(n, &p, NULL, NULL, NULL, &r);
+	ok(r.stopped && !r.exact && r.depth >= 1 && moveset_has(&ms, r.best),
+	   "uttt with 50 ms: stopped at depth %d with a legal move", r.depth);
+	negamax_free(n);
+}
+
+int main(void)
+{
+	test_ttt_all((size_t)4 << 20, true);
+	test_ttt_all(1024, false);
+	test_endgames("4,4,3", 9, 40, 1);
+	test_endgames("4,4,4", 9, 40, 2);
+	test_endgames("5,4,4", 9, 40, 3);
+	test_endgames("5,5,4", 8, 30, 4);
+	test_forced();
+	test_best_moves();
+	test_solve("ttt", PROOF_DRAW);
+	test_solve("4,4,3", PROOF_WIN);
+	test_solve("4,4,4", PROOF_DRAW);
+	test_solve("5,4,4", PROOF_DRAW);
+	test_uttt();
+	test_budgets();
+	return tap_done();
+}
