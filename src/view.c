@@ -1,0 +1,651 @@
+/* view.c - layout and text of the game screen, without curses.
+ *
+ * Geometry of the two board styles, for C cells across (rows alike):
+ *
+ *   boxed      frame 4C+1 wide, 2R+1 high; cell c's face is the three
+ *              characters around x + 4c + 2; every line is drawn, the ones
+ *              between small boards of Ultimate tic-tac-toe heavy.
+ *   compact    one character a cell two apart, lines only as a frame and
+ *              (Ultimate) between small boards: 2C+3 x R+2 for m,n,k,
+ *              25 x 13 for Ultimate.
+ *
+ * Labels take three columns left of the frame (row numbers up to 21) and
+ * one row above it (column letters). */
+#include "config.h"
+
+#include "view.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LABEL_W 3     /* row numbers and a space, left of the frame */
+#define LABEL_H 1     /* column letters, above the frame */
+#define GAP 2         /* between the board and a panel beside it */
+#define MARGIN 1      /* left and right of everything */
+#define FIXED_ROWS 3  /* title, status, keys */
+
+static bool is_uttt(const struct game *g)
+{
+	return g->ops == &uttt_ops;
+}
+
+static void frame_size(const struct game *g, int style, int *w, int *h)
+{
+	if (style == VIEW_BOXED) {
+		*w = 4 * g->width + 1;
+		*h = 2 * g->height + 1;
+	} else if (is_uttt(g)) {
+		*w = 25;
+		*h = 13;
+	} else {
+		*w = 2 * g->width + 3;
+		*h = g->height + 2;
+	}
+}
+
+void view_board_size(const struct game *g, int style, int *w, int *h)
+{
+	frame_size(g, style, w, h);
+	*w += LABEL_W;
+	*h += LABEL_H;
+}
+
+void view_board_place(struct view_board *b, const struct game *g, int style, int x, int y)
+{
+	memset(b, 0, sizeof(*b));
+	assert(g->width <= VIEW_MAX_SIDE && g->height <= VIEW_MAX_SIDE);
+	b->style = style;
+	b->uttt = is_uttt(g);
+	b->cols = g->width;
+	b->rows = g->height;
+	b->x = x;
+	b->y = y;
+	frame_size(g, style, &b->w, &b->h);
+	if (style == VIEW_BOXED) {
+		b->cell_w = 3;
+		for (int c = 0; c < b->cols; c++)
+			b->col_x[c] = x + 2 + 4 * c;
+		for (int r = 0; r < b->rows; r++)
+			b->row_y[r] = y + 1 + 2 * r;
+		b->nvlines = b->cols + 1;
+		b->nhlines = b->rows + 1;
+		for (int i = 0; i < b->nvlines; i++) {
+			b->vline_x[i] = x + 4 * i;
+			b->vheavy[i] = b->uttt && i % 3 == 0;
+		}
+		for (int i = 0; i < b->nhlines; i++) {
+			b->hline_y[i] = y + 2 * i;
+			b->hheavy[i] = b->uttt && i % 3 == 0;
+		}
+		return;
+	}
+	b->cell_w = 1;
+	if (b->uttt) {
+		for (int c = 0; c < 9; c++) {
+			b->col_x[c] = x + 2 + 2 * c + 2 * (c / 3);
+			b->row_y[c] = y + 1 + c + c / 3;
+		}
+		b->nvlines = b->nhlines = 4;
+		for (int i = 0; i < 4; i++) {
+			b->vline_x[i] = x + 8 * i;
+			b->hline_y[i] = y + 4 * i;
+			b->vheavy[i] = b->hheavy[i] = true;
+		}
+		return;
+	}
+	for (int c = 0; c < b->cols; c++)
+		b->col_x[c] = x + 2 + 2 * c;
+	for (int r = 0; r < b->rows; r++)
+		b->row_y[r] = y + 1 + r;
+	b->nvlines = b->nhlines = 2;
+	b->vline_x[0] = x;
+	b->vline_x[1] = x + b->w - 1;
+	b->hline_y[0] = y;
+	b->hline_y[1] = y + b->h - 1;
+}
+
+bool view_cell_at(const struct view_board *b, int x, int y, int *col, int *row)
+{
+	int half = b->cell_w / 2;
+
+	for (int r = 0; r < b->rows; r++) {
+		if (b->row_y[r] != y)
+			continue;
+		for (int c = 0; c < b->cols; c++)
+			if (x >= b->col_x[c] - half && x <= b->col_x[c] + half) {
+				*col = c;
+				*row = r;
+				return true;
+			}
+	}
+	return false;
+}
+
+void view_subboard_rect(const struct view_board *b, int brd, int *x, int *y, int *w, int *h)
+{
+	int bx = brd % 3, by = brd / 3;
+
+	assert(b->uttt && brd >= 0 && brd < 9);
+	if (b->style == VIEW_BOXED) {
+		*x = b->x + 12 * bx + 1;
+		*y = b->y + 6 * by + 1;
+		*w = 11;
+		*h = 5;
+	} else {
+		*x = b->x + 8 * bx + 1;
+		*y = b->y + 4 * by + 1;
+		*w = 7;
+		*h = 3;
+	}
+}
+
+/* Try to fit the board of G in STYLE with the panel beside it (BELOW
+ * false) or under it; fill L and return true if it fits. */
+static bool try_layout(struct view_layout *l, const struct game *g, int style, bool below)
+{
+	int bw, bh, body_top = 1, body_h = l->rows - FIXED_ROWS;
+	int bx, by;
+
+	view_board_size(g, style, &bw, &bh);
+	if (!below) {
+		int left, total;
+
+		if (bw + GAP + VIEW_PANEL_MIN_W + 2 * MARGIN > l->cols)
+			return false;
+		if (bh > body_h || VIEW_PANEL_MIN_H > body_h)
+			return false;
+		l->pw = l->cols - 2 * MARGIN - bw - GAP;
+		if (l->pw > VIEW_PANEL_MAX_W)
+			l->pw = VIEW_PANEL_MAX_W;
+		total = bw + GAP + l->pw;
+		left = (l->cols - total) / 2;
+		bx = left;
+		by = body_top + (body_h - bh) / 2;
+		l->px = left + bw + GAP;
+		l->py = body_top;
+		l->ph = body_h;
+	} else {
+		if (bw + 2 * MARGIN > l->cols || VIEW_PANEL_MIN_W + 2 * MARGIN > l->cols)
+			return false;
+		if (bh + 1 + VIEW_PANEL_MIN_H > body_h)
+			return false;
+		bx = (l->cols - bw) / 2;
+		by = body_top;
+		l->pw = l->cols - 2 * MARGIN;
+		if (l->pw > VIEW_PANEL_MAX_W)
+			l->pw = VIEW_PANEL_MAX_W;
+		l->px = (l->cols - l->pw) / 2;
+		l->py = by + bh + 1;
+		l->ph = body_h - bh - 1;
+	}
+	l->panel_below = below;
+	view_board_place(&l->board, g, style, bx + LABEL_W, by + LABEL_H);
+	return true;
+}
+
+bool view_layout(struct view_layout *l, const struct game *g, int cols, int rows)
+{
+	static const struct {
+		int style;
+		bool below;
+	} order[] = {
+		{ VIEW_BOXED, false },
+		{ VIEW_BOXED, true },
+		{ VIEW_COMPACT, false },
+		{ VIEW_COMPACT, true },
+	};
+	int bw, bh, side_w, side_h, below_w, below_h;
+
+	memset(l, 0, sizeof(*l));
+	l->cols = cols;
+	l->rows = rows;
+	l->title_y = 0;
+	l->status_y = rows - 2;
+	l->keys_y = rows - 1;
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (try_layout(l, g, order[i].style, order[i].below))
+			return true;
+
+	/* Nothing fits: name the smaller of the two compact layouts' needs. */
+	view_board_size(g, VIEW_COMPACT, &bw, &bh);
+	side_w = bw + GAP + VIEW_PANEL_MIN_W + 2 * MARGIN;
+	side_h = (bh > VIEW_PANEL_MIN_H ? bh : VIEW_PANEL_MIN_H) + FIXED_ROWS;
+	below_w = (bw > VIEW_PANEL_MIN_W ? bw : VIEW_PANEL_MIN_W) + 2 * MARGIN;
+	below_h = bh + 1 + VIEW_PANEL_MIN_H + FIXED_ROWS;
+	l->too_small = true;
+	if (side_w * side_h <= below_w * below_h) {
+		l->need_cols = side_w;
+		l->need_rows = side_h;
+	} else {
+		l->need_cols = below_w;
+		l->need_rows = below_h;
+	}
+	return false;
+}
+
+char *view_fmt_count(uint64_t n, char *buf, size_t size)
+{
+	static const char suffix[] = "kMGTPE";
+	double v = (double)n;
+	int i = -1;
+
+	if (n < 10000)
+		return fmt_buf(buf, size, "%u", (unsigned)n);
+	/* Round first, so 999950 reads 1.0M and not 1000k. */
+	while (i < 5 && v >= 999.5) {
+		v /= 1000;
+		i++;
+	}
+	if (v < 99.95)
+		return fmt_buf(buf, size, "%.1f%c", v, suffix[i]);
+	return fmt_buf(buf, size, "%.0f%c", v, suffix[i]);
+}
+
+char *view_fmt_bytes(size_t n, char *buf, size_t size)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)n;
+	int i = -1;
+
+	if (n < 1024)
+		return fmt_buf(buf, size, "%u B", (unsigned)n);
+	while (i < 3 && v >= 1023.95) {
+		v /= 1024;
+		i++;
+	}
+	return fmt_buf(buf, size, v < 99.95 ? "%.1f %s" : "%.0f %s", v, unit[i]);
+}
+
+char *view_fmt_seconds(double s, char *buf, size_t size)
+{
+	long t;
+
+	if (s < 0)
+		s = 0;
+	if (s < 9.995)
+		return fmt_buf(buf, size, "%.2f s", s);
+	if (s < 59.95)
+		return fmt_buf(buf, size, "%.1f s", s);
+	t = (long)(s + 0.5);
+	if (t < 3600)
+		return fmt_buf(buf, size, "%ld:%02ld", t / 60, t % 60);
+	return fmt_buf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+char *view_fmt_proof(int proof, int plies, char *buf, size_t size)
+{
+	switch (proof) {
+	case PROOF_WIN:
+		return fmt_buf(buf, size, "win in %d", plies);
+	case PROOF_LOSS:
+		return fmt_buf(buf, size, "loss in %d", plies);
+	case PROOF_DRAW:
+		return fmt_buf(buf, size, "draw");
+	default:
+		return fmt_buf(buf, size, "%s", "");
+	}
+}
+
+/* Widths of the columns of a candidate row; each but the move has a space
+ * before it. */
+enum {
+	W_MOVE = 4,
+	W_VISITS = 6, /* room for the heading "visits" */
+	W_COUNT = 5, /* view_fmt_count's widest */
+	W_RATE = 5,  /* "54.3%" */
+	W_UCT = 5,   /* "0.712" */
+	W_PROOF = 7, /* "loss 81" */
+	BAR_MIN = 4,
+	BAR_MAX = 20,
+};
+
+void view_cols(struct view_cols *c, int width)
+{
+	int base_all = W_MOVE + (1 + W_VISITS) + 1 + 3 * (1 + W_COUNT) + (1 + W_RATE) +
+		       (1 + W_UCT) + (1 + W_PROOF);
+	int base_nowdl = base_all - 3 * (1 + W_COUNT);
+	int base_min = base_nowdl - (1 + W_UCT);
+	bool wdl = false, uct = false;
+	int x;
+
+	c->width = width;
+	c->bar_w = 0;
+	if (width >= base_all + BAR_MIN) {
+		wdl = uct = true;
+		c->bar_w = width - base_all;
+	} else if (width >= base_nowdl + BAR_MIN) {
+		uct = true;
+		c->bar_w = width - base_nowdl;
+	} else if (width >= base_min + 1) {
+		c->bar_w = width - base_min;
+	}
+	if (c->bar_w > BAR_MAX)
+		c->bar_w = BAR_MAX;
+	x = 0;
+	c->move_x = x;
+	x += W_MOVE + 1;
+	c->visits_x = x;
+	x += W_VISITS + 1;
+	if (c->bar_w > 0) {
+		c->bar_x = x;
+		x += c->bar_w + 1;
+	} else {
+		c->bar_x = -1;
+	}
+	c->wins_x = c->draws_x = c->losses_x = -1;
+	if (wdl) {
+		c->wins_x = x;
+		c->draws_x = x + W_COUNT + 1;
+		c->losses_x = x + 2 * (W_COUNT + 1);
+		x += 3 * (W_COUNT + 1);
+	}
+	c->rate_x = x;
+	x += W_RATE + 1;
+	c->uct_x = -1;
+	if (uct) {
+		c->uct_x = x;
+		x += W_UCT + 1;
+	}
+	c->proof_x = x + W_PROOF <= width ? x : -1;
+}
+
+int view_bar_len(uint64_t visits, uint64_t total, int bar_w)
+{
+	int n;
+
+	if (total == 0 || visits == 0 || bar_w <= 0)
+		return 0;
+	if (visits >= total)
+		return bar_w;
+	n = (int)(((double)visits * bar_w) / (double)total + 0.5);
+	return n < 1 ? 1 : n > bar_w ? bar_w : n;
+}
+
+/* Copy TEXT into the row BUF at X, left-aligned or right-aligned in W
+ * characters; X = -1 means the column is not shown. */
+static void put_field(char *buf, int width, int x, int w, bool right, const char *text)
+{
+	int n = (int)strlen(text);
+
+	if (x < 0)
+		return;
+	if (n > w)
+		n = w;
+	if (right)
+		x += w - n;
+	if (x + n > width)
+		n = width - x;
+	if (n > 0)
+		memcpy(buf + x, text, (size_t)n);
+}
+
+/* Start a row of exactly C's width in BUF (which must hold it). */
+static bool row_begin(const struct view_cols *c, char *buf, size_t size)
+{
+	if (size == 0)
+		return false;
+	if ((size_t)c->width + 1 > size) {
+		buf[0] = '\0';
+		return false;
+	}
+	memset(buf, ' ', (size_t)c->width);
+	buf[c->width] = '\0';
+	return true;
+}
+
+char *view_head_row(const struct view_cols *c, char *buf, size_t size)
+{
+	if (!row_begin(c, buf, size))
+		return buf;
+	put_field(buf, c->width, c->move_x, W_MOVE, false, "move");
+	put_field(buf, c->width, c->visits_x, W_VISITS, true, "visits");
+	if (c->bar_x >= 0)
+		put_field(buf, c->width, c->bar_x, c->bar_w, false, "share");
+	put_field(buf, c->width, c->wins_x, W_COUNT, true, "wins");
+	put_field(buf, c->width, c->draws_x, W_COUNT, true, "draws");
+	put_field(buf, c->width, c->losses_x, W_COUNT, true, "loss");
+	put_field(buf, c->width, c->rate_x, W_RATE, true, "win%");
+	put_field(buf, c->width, c->uct_x, W_UCT, true, "UCT");
+	put_field(buf, c->width, c->proof_x, W_PROOF, false, "proven");
+	return buf;
+}
+
+char *view_child_row(const struct view_cols *c, const struct game *g,
+		     const struct mcts_child *ch, uint64_t total, char *buf, size_t size)
+{
+	char t[32];
+	int n;
+
+	if (!row_begin(c, buf, size))
+		return buf;
+	put_field(buf, c->width, c->move_x, W_MOVE, false, game_move_name(g, ch->move, t));
+	put_field(buf, c->width, c->visits_x, W_VISITS, true,
+		  view_fmt_count(ch->visits, t, sizeof(t)));
+	n = view_bar_len(ch->visits, total, c->bar_w);
+	if (c->bar_x >= 0)
+		memset(buf + c->bar_x, '#', (size_t)n);
+	put_field(buf, c->width, c->wins_x, W_COUNT, true, view_fmt_count(ch->wins, t, sizeof(t)));
+	put_field(buf, c->width, c->draws_x, W_COUNT, true, view_fmt_count(ch->draws, t, sizeof(t)));
+	put_field(buf, c->width, c->losses_x, W_COUNT, true,
+		  view_fmt_count(ch->losses, t, sizeof(t)));
+	if (ch->visits == 0)
+		fmt_buf(t, sizeof(t), "-");
+	else if (ch->value >= 0.9995)
+		fmt_buf(t, sizeof(t), "100%%");
+	else
+		fmt_buf(t, sizeof(t), "%.1f%%", ch->value * 100);
+	put_field(buf, c->width, c->rate_x, W_RATE, true, t);
+	if (ch->visits == 0 || isinf(ch->uct) || isnan(ch->uct))
+		fmt_buf(t, sizeof(t), "-");
+	else if (ch->uct < 9.9995)
+		fmt_buf(t, sizeof(t), "%.3f", ch->uct);
+	else if (ch->uct < 999.5)
+		fmt_buf(t, sizeof(t), "%.1f", ch->uct);
+	else
+		fmt_buf(t, sizeof(t), "big");
+	put_field(buf, c->width, c->uct_x, W_UCT, true, t);
+	/* Plies counted from the row's position, the move itself included,
+	 * as the panel's "solved: win in N" counts them. */
+	switch (ch->proven) {
+	case PROOF_WIN:
+		fmt_buf(t, sizeof(t), "win %d", ch->proven_plies + 1);
+		break;
+	case PROOF_LOSS:
+		fmt_buf(t, sizeof(t), "loss %d", ch->proven_plies + 1);
+		break;
+	case PROOF_DRAW:
+		fmt_buf(t, sizeof(t), "draw");
+		break;
+	default:
+		t[0] = '\0';
+	}
+	put_field(buf, c->width, c->proof_x, W_PROOF, false, t);
+	return buf;
+}
+
+char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, size_t size)
+{
+	double share = total > 0 ? (double)visits / (double)total : 0;
+	int pct = (int)(share * 100 + 0.5);
+
+	if (cell_w >= 3) {
+		if (pct >= 100)
+			return fmt_buf(buf, size, "100");
+		return fmt_buf(buf, size, "%2d%%", pct);
+	}
+	if (share >= 0.95)
+		return fmt_buf(buf, size, "#");
+	return fmt_buf(buf, size, "%d", (int)(share * 10));
+}
+
+char *view_progress_text(const struct player_spec *spec, const struct mcts_totals *t,
+			 char *buf, size_t size)
+{
+	char it[16], budget[16], rate[16], secs[16], limit[16];
+	uint64_t n = 0;
+
+	view_fmt_count(t->iterations, it, sizeof(it));
+	view_fmt_count((uint64_t)t->per_second, rate, sizeof(rate));
+	view_fmt_seconds(t->seconds, secs, sizeof(secs));
+	if (spec != NULL && spec->kind == PLAYER_MCTS && spec->time_ms > 0 && spec->iterations == 0)
+		return fmt_buf(buf, size, "%s iterations  %s/s  %s of %s", it, rate, secs,
+			       view_fmt_seconds(spec->time_ms / 1000.0, limit, sizeof(limit)));
+	if (spec != NULL && spec->kind == PLAYER_MCTS)
+		n = spec->iterations != 0 ? spec->iterations
+		    : spec->time_ms != 0  ? 0
+					  : player_level_iterations(spec->level != 0
+									    ? spec->level
+									    : PLAYER_DEFAULT_LEVEL);
+	if (n == 0)
+		return fmt_buf(buf, size, "%s iterations  %s/s  %s", it, rate, secs);
+	return fmt_buf(buf, size, "%s of %s iterations  %s/s  %s", it,
+		       view_fmt_count(n, budget, sizeof(budget)), rate, secs);
+}
+
+char *view_game_title(const struct game *g, char *buf, size_t size)
+{
+	if (is_uttt(g))
+		return fmt_buf(buf, size, "Ultimate tic-tac-toe%s",
+			       g->rules & RULE_TIEBREAK ? " (tie-break)" : "");
+	if (strcmp(g->name, "ttt") == 0 || (g->width == 3 && g->height == 3 && g->k == 3))
+		return fmt_buf(buf, size, "tic-tac-toe");
+	return fmt_buf(buf, size, "%d,%d,%d: %d in a row on %dx%d", g->width, g->height, g->k,
+		       g->k, g->width, g->height);
+}
+
+char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
+		      size_t size)
+{
+	int first = 0, len;
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	if (width <= 0)
+		return buf;
+	/* Drop moves from the front until the rest fits: the latest matter. */
+	for (;;) {
+		len = first > 0 ? 3 : 0;
+		for (int i = first; i < n; i++) {
+			char name[8];
+
+			len += (int)strlen(game_move_name(g, moves[i], name)) + (i > first || first > 0);
+		}
+		if (len <= width || first >= n)
+			break;
+		first++;
+	}
+	if (len > width)
+		return buf;
+	len = 0;
+	if (first > 0)
+		len += snprintf(buf, size, "...");
+	for (int i = first; i < n && (size_t)len < size; i++) {
+		char name[8];
+
+		len += snprintf(buf + len, size - (size_t)len, "%s%s", len > 0 ? " " : "",
+				game_move_name(g, moves[i], name));
+	}
+	return buf;
+}
+
+int view_win_cells(const struct game *g, const struct pos *p, int *cells)
+{
+	static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { -1, 1 } };
+	int who = result_winner(p->result);
+
+	if (who < 0 || is_uttt(g))
+		return 0;
+	for (int r = 0; r < g->height; r++)
+		for (int c = 0; c < g->width; c++)
+			for (int d = 0; d < 4; d++) {
+				int i;
+
+				for (i = 0; i < g->k; i++) {
+					int cc = c + i * dirs[d][0], rr = r + i * dirs[d][1];
+
+					if (cc < 0 || cc >= g->width || rr >= g->height ||
+					    game_cell_owner(g, p, cc, rr) != who)
+						break;
+				}
+				if (i < g->k)
+					continue;
+				for (i = 0; i < g->k; i++)
+					cells[i] = (r + i * dirs[d][1]) * g->width + c + i * dirs[d][0];
+				return g->k;
+			}
+	return 0;
+}
+
+unsigned view_win_boards(const struct pos *p)
+{
+	static const unsigned lines[8] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
+	int who = result_winner(p->result);
+
+	if (who < 0)
+		return 0;
+	for (int l = 0; l < 8; l++)
+		if ((p->u.uttt.won[who] & lines[l]) == lines[l])
+			return lines[l];
+	return 0;
+}
+
+#define W_H VIEW_WHEN_HUMAN
+#define W_E VIEW_WHEN_ENGINE
+#define W_EVE VIEW_WHEN_EVE
+#define W_OVER VIEW_WHEN_OVER
+#define W_P VIEW_WHEN_PANEL
+
+const struct view_key view_keys[] = {
+	{ "Arrows, h j k l", "move the cursor", "arrows move", W_H },
+	{ "Enter, Space", "play the cell under the cursor", "Enter play", W_H },
+	{ "Mouse click", "play the clicked cell", NULL, 0 },
+	{ "Up, Down, j k", "tree browser: select a row of the panel", "Up/Down select", W_P },
+	{ "Enter, Right, l", "tree browser: go down into the selected move", "Right into",
+	  W_P },
+	{ "Left, h, Backspace", "tree browser: go back up", "Left back", W_P },
+	{ "Tab", "tree browser: move the focus to the panel and back", "Tab tree",
+	  W_H | W_E | W_P },
+	{ "s", "engine against engine: play the next move", "s step", W_EVE },
+	{ "a", "engine against engine: auto-play on or off", "a auto", W_EVE },
+	{ "p", "pause or resume the engine's thinking", "p pause", W_E },
+	{ "m", "make the engine move now with what it has", "m move now", W_E },
+	{ "t", "analysis: the engine thinks for you and marks its move", "t hint", W_H },
+	{ "u", "undo your last move and the engine's reply", "u undo", W_H | W_OVER },
+	{ "n", "new game: choose the game, the players and the level", "n new", W_OVER | W_H },
+	{ "[  ]", "step back and forward through the game", "[ ] history", W_OVER | W_H | W_E },
+	{ "v", "overlay on the board: each candidate's share of visits", "v overlay", W_E | W_H },
+	{ "i", "iteration inspector: pause and run one iteration, showing its phases",
+	  "i inspect", W_E },
+	{ "PgUp, PgDn", "scroll the panel's rows", NULL, 0 },
+	{ "Escape", "close help or a dialog, leave the browser or the inspector", NULL, 0 },
+	{ "?", "this help", NULL, 0 },
+	{ "q", "quit (Ctrl-C too)", NULL, 0 },
+};
+const int view_nkeys = (int)ARRAY_SIZE(view_keys);
+
+char *view_key_line(unsigned when, int width, char *buf, size_t size)
+{
+	static const char tail[] = "? help  q quit";
+	int len = 0, room = width - (int)strlen(tail);
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (int i = 0; i < view_nkeys; i++) {
+		const struct view_key *k = &view_keys[i];
+		int n;
+
+		if (k->brief == NULL || !(k->when & when))
+			continue;
+		n = (int)strlen(k->brief) + 2;
+		if (len + n > room || (size_t)(len + n) >= size)
+			continue;
+		len += snprintf(buf + len, size - (size_t)len, "%s  ", k->brief);
+	}
+	if (len + (int)strlen(tail) <= width)
+		snprintf(buf + len, size - (size_t)len, "%s", tail);
+	return buf;
+}

@@ -1,0 +1,183 @@
+/* view.h - everything about the game screen that needs no terminal: where
+ * the board and the panel go for a terminal size, where each cell and grid
+ * line of the board is, the text of panel rows, numbers such as 12.3k, the
+ * key help, and which cells make the winning line.
+ *
+ * The curses code (ui.c) asks this module where things are and what they
+ * say, and only decides how they look. So all of it is unit-tested without
+ * a terminal (tests/test-view.c). Screen coordinates are 0-based: x is the
+ * column, y the row. */
+#ifndef NOUGHTS_VIEW_H
+#define NOUGHTS_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "mcts.h"
+#include "player.h"
+
+#define VIEW_MAX_SIDE 21 /* cells across or down, at most (MNK_MAX_SIDE) */
+
+/* Panel sizes: narrower or shorter than the minimum and the panel cannot
+ * show a candidate row; wider than the maximum and rows only get emptier. */
+#define VIEW_PANEL_MIN_W 36
+#define VIEW_PANEL_MIN_H 9
+#define VIEW_PANEL_MAX_W 78
+#define VIEW_PANEL_HEAD 5 /* panel rows above the candidate rows */
+
+/* Fewer visits than this and a win rate is noise: it is shown dimmed. */
+#define VIEW_FEW_VISITS 30
+
+enum view_board_style {
+	VIEW_BOXED,   /* every cell in a box of lines, three characters wide */
+	VIEW_COMPACT, /* one character a cell, lines only around small boards */
+};
+
+/* Where the board is drawn. The frame is the outermost grid line; column
+ * letters go on the row above it and row numbers in the three columns left
+ * of it. */
+struct view_board {
+	int style;          /* enum view_board_style */
+	bool uttt;          /* nine small boards */
+	int cols, rows;     /* cells across and down */
+	int x, y;           /* top-left corner of the frame */
+	int w, h;           /* size of the frame in characters */
+	int cell_w;         /* characters of a cell's face: 3 boxed, 1 compact */
+	int col_x[VIEW_MAX_SIDE]; /* screen column of each cell's centre */
+	int row_y[VIEW_MAX_SIDE]; /* screen row of each cell's centre */
+	int nvlines, nhlines;
+	int vline_x[VIEW_MAX_SIDE + 1]; /* screen columns of vertical grid lines */
+	int hline_y[VIEW_MAX_SIDE + 1]; /* screen rows of horizontal grid lines */
+	bool vheavy[VIEW_MAX_SIDE + 1]; /* the line parts small boards */
+	bool hheavy[VIEW_MAX_SIDE + 1];
+};
+
+/* Width and height a board of game G takes in STYLE, labels included. */
+void view_board_size(const struct game *g, int style, int *w, int *h);
+
+/* Place a board of game G in STYLE with the frame's top-left corner at X, Y. */
+void view_board_place(struct view_board *b, const struct game *g, int style, int x, int y);
+
+/* The cell under screen position X, Y: true with *COL, *ROW set, or false
+ * when X, Y is not on a cell's face (grid lines, labels, elsewhere). */
+bool view_cell_at(const struct view_board *b, int x, int y, int *col, int *row);
+
+/* Ultimate tic-tac-toe: the rectangle inside the frame of small board BRD
+ * (0..8, row by row), lines excluded: where a won board's big X or O goes. */
+void view_subboard_rect(const struct view_board *b, int brd, int *x, int *y, int *w, int *h);
+
+/* The whole screen for one terminal size. */
+struct view_layout {
+	int cols, rows;        /* the terminal */
+	bool too_small;        /* nothing fits: only a message is drawn */
+	int need_cols, need_rows; /* when too small: the smallest size that works */
+	bool panel_below;      /* the panel is under the board, not beside it */
+	int title_y;           /* the top line: game and players */
+	struct view_board board;
+	int px, py, pw, ph;    /* the panel */
+	int status_y;          /* whose turn, the result, messages */
+	int keys_y;            /* the main keys */
+};
+
+/* Lay out the screen of game G on a terminal of COLS x ROWS. Prefers a
+ * boxed board with the panel beside it, then below it, then the same with
+ * a compact board. Returns false (and sets too_small and need_*) when
+ * nothing fits. */
+bool view_layout(struct view_layout *l, const struct game *g, int cols, int rows);
+
+/* Numbers for narrow columns: 999, 9999, 12.3k, 123k, 4.5M, 45.6M, 1.2G:
+ * at most 5 characters into BUF (of SIZE bytes); returns BUF. */
+char *view_fmt_count(uint64_t n, char *buf, size_t size);
+/* Bytes: "512 B", "12.3 KiB", "1.5 MiB", "2.0 GiB". */
+char *view_fmt_bytes(size_t n, char *buf, size_t size);
+/* Seconds: "0.27 s", "12.3 s", "2:05", "1:02:05". */
+char *view_fmt_seconds(double s, char *buf, size_t size);
+/* A proven value from the mover's view (enum proof) and its length in
+ * plies: "win in 3", "loss in 4", "draw", or "" for PROOF_NONE. */
+char *view_fmt_proof(int proof, int plies, char *buf, size_t size);
+
+/* Columns of the candidate rows for a panel WIDTH characters wide; a
+ * column not shown has x = -1. Narrow panels drop wins/draws/losses first,
+ * then UCT, then shrink the bar. */
+struct view_cols {
+	int width;
+	int move_x, visits_x, bar_x, bar_w, wins_x, draws_x, losses_x;
+	int rate_x, uct_x, proof_x;
+};
+void view_cols(struct view_cols *c, int width);
+
+/* Characters of a bar BAR_W wide for VISITS out of TOTAL, rounded, and at
+ * least one for a move with any visits. */
+int view_bar_len(uint64_t visits, uint64_t total, int bar_w);
+
+/* The heading of the candidate rows ("move  visits ...") laid out by C. */
+char *view_head_row(const struct view_cols *c, char *buf, size_t size);
+
+/* The text of one candidate row laid out by C (exactly c->width
+ * characters): the move, visits, a bar of '#' for its share of TOTAL
+ * visits, wins, draws, losses, win rate, UCT value, proof ("win 3": the
+ * plies to the end counted from the row's position, this move included). */
+char *view_child_row(const struct view_cols *c, const struct game *g,
+		     const struct mcts_child *ch, uint64_t total, char *buf, size_t size);
+
+/* Is a win rate from VISITS visits worth showing at full brightness? */
+static inline bool view_rate_meaningful(uint64_t visits)
+{
+	return visits >= VIEW_FEW_VISITS;
+}
+
+/* The share of visits of a candidate cell for the board overlay, in the
+ * width of a cell face: 3 characters boxed ("45%", "100", " 3%"), 1 compact
+ * ('0'..'9' for tenths, '#' for nearly all). */
+char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, size_t size);
+
+/* How far the search got, on one line: iterations (of the budget), rate
+ * and time: "1234 of 2500 iterations  3.1M/s  0.27 s" for an iteration or
+ * level budget, "533k iterations  543k/s  0.98 s of 1:00" for a time
+ * budget, no budget for SPEC NULL (analysis). */
+char *view_progress_text(const struct player_spec *spec, const struct mcts_totals *t,
+			 char *buf, size_t size);
+
+/* A human name of game G: "tic-tac-toe", "Ultimate tic-tac-toe",
+ * "7,6,4: 4 in a row on 7x6". */
+char *view_game_title(const struct game *g, char *buf, size_t size);
+
+/* A line of moves ("e5 d4 c3") from the N of MOVES in at most WIDTH
+ * characters: when they do not all fit, the latest, after "...". */
+char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
+		      size_t size);
+
+/* The winning line of a finished game: for m,n,k games the K cells in a
+ * row (grid cells row * width + col) stored in CELLS (room for
+ * VIEW_MAX_SIDE) with their count returned; 0 when there is none (a draw,
+ * the game goes on). */
+int view_win_cells(const struct game *g, const struct pos *p, int *cells);
+/* Ultimate tic-tac-toe: the three small boards of the winning line as a
+ * 9-bit mask, 0 for none (a draw, a tie-break win, the game goes on). */
+unsigned view_win_boards(const struct pos *p);
+
+/* The keys, for the help screen and the key line. */
+struct view_key {
+	const char *keys;  /* "Arrows, h j k l" */
+	const char *what;  /* "move the cursor" */
+	const char *brief; /* key line text ("p pause"), NULL if not shown there */
+	unsigned when;     /* VIEW_WHEN_* in which the key line shows it */
+};
+enum {
+	VIEW_WHEN_HUMAN = 1 << 0,    /* a human is to move */
+	VIEW_WHEN_ENGINE = 1 << 1,   /* an engine is to move */
+	VIEW_WHEN_EVE = 1 << 2,      /* engine against engine */
+	VIEW_WHEN_OVER = 1 << 3,     /* the game is over */
+	VIEW_WHEN_PANEL = 1 << 4,    /* the panel has the focus (tree browser) */
+	VIEW_WHEN_ALWAYS = 1 << 5,
+};
+extern const struct view_key view_keys[];
+extern const int view_nkeys;
+
+/* The key line for the situation WHEN (VIEW_WHEN_* bits): the keys that
+ * apply, as many as fit WIDTH, always ending with "? help  q quit". */
+char *view_key_line(unsigned when, int width, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,328 @@
+#!/bin/sh
+# screen.sh - the game screen in a real terminal: a private tmux server runs
+# noughts in a shell, the test sends keys and reads the screen back with
+# capture-pane. Waits poll the screen up to a timeout; no assertion depends
+# on how fast anything runs.
+: "${NOUGHTS:?NOUGHTS must name the program under test}"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP no tmux"
+	exit 0
+fi
+
+unset TMUX # a private server even when run inside tmux
+sock="noughts-test-$$"
+dir=$(mktemp -d)
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+	tm kill-server >/dev/null 2>&1
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+# The server stays up between sessions, so a new one never races its exit.
+tm start-server \; set -g exit-empty off
+
+n=0
+failed=0
+pass() { n=$((n + 1)); echo "ok $n - $*"; }
+fail() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $*"
+	screen | sed 's/^/# /'
+}
+skip() { n=$((n + 1)); echo "ok $n - # SKIP $*"; }
+check() { # check STATUS DESCRIPTION
+	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi
+}
+
+WAIT=${SCREEN_TEST_WAIT:-15} # seconds a wait may take (sanitizer builds are slow)
+
+screen() { tm capture-pane -p -t t 2>/dev/null; }
+# The board: the screen without title, status and key lines, left of the
+# panel (which starts at column $panel_x).
+board() { screen | sed '1d' | sed '$d' | sed '$d' | cut -c1-"$panel_x"; }
+stones() { board | grep -o '[XO]' | wc -l | tr -d ' '; }
+
+# wait_for REGEX: poll until the screen matches; status 1 on timeout.
+wait_for() {
+	i=0
+	while [ "$i" -lt $((WAIT * 10)) ]; do
+		if screen | grep -Eq -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_board REGEX: poll until a line of the board matches.
+wait_board() {
+	i=0
+	while [ "$i" -lt $((WAIT * 10)) ]; do
+		board | grep -Eq -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_stones N: poll until the board holds N stones.
+wait_stones() {
+	i=0
+	while [ "$i" -lt $((WAIT * 10)) ]; do
+		[ "$(stones)" = "$1" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# start [VAR=VALUE ...] -- ARGS: a fresh 120x40 window with a shell that runs
+# noughts with ARGS (environment VARs set), writes its pid to $dir/pid and
+# prints EXIT=status when it ends.
+start() {
+	envs=""
+	while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
+		envs="$envs $1"
+		shift
+	done
+	[ "$#" -gt 0 ] && shift
+	args=""
+	for a in "$@"; do
+		args="$args '$a'"
+	done
+	tm kill-session -t t >/dev/null 2>&1
+	rm -f "$dir/pid"
+	tm new-session -d -s t -x 120 -y 40 "env PS1='$ ' sh"
+	tm send-keys -t t "clear; echo BEFORE-NOUGHTS" Enter
+	tm send-keys -t t "env $envs sh -c 'echo \$\$ > $dir/pid; exec \"\$0\" \"\$@\"' '$NOUGHTS' $args; echo EXIT=\$?" Enter
+}
+
+pid() { cat "$dir/pid" 2>/dev/null; }
+
+# Numbers as the panel writes them (12.3k) as plain integers.
+to_num() {
+	awk -v s="$1" 'BEGIN { m = 1; if (s ~ /k$/) m = 1e3; else if (s ~ /M$/) m = 1e6;
+		else if (s ~ /G$/) m = 1e9; sub(/[kMG]$/, "", s); printf "%.0f\n", s * m }'
+}
+
+# The first word of screen line 4: the panel's iteration count while the
+# board (lower down) leaves the left of that line empty.
+iterations() { screen | sed -n 4p | awk '{ print $1 }'; }
+
+# --- without a terminal -------------------------------------------------------
+
+err=$("$NOUGHTS" play </dev/null 2>&1 >/dev/null)
+rc=$?
+if [ "$rc" -eq 2 ] && printf '%s\n' "$err" | grep -q "^noughts: the game screen needs a terminal"; then
+	pass "without a terminal: exit 2 and one line on stderr"
+else
+	fail "without a terminal: exit 2 and one line on stderr (status $rc: $err)"
+fi
+
+# --- tic-tac-toe against the engine -------------------------------------------
+
+panel_x=29
+start -- play
+wait_for 'X to move'
+check $? "the screen opens: tic-tac-toe, X (a human) to move"
+screen | grep -q 'a   b   c' && screen | grep -Eq '^ +2 [│|]'
+check $? "the board has column letters and row numbers"
+[ "$(stones)" = 0 ]
+check $? "the board starts empty"
+
+tm send-keys -t t Enter
+wait_board '^ +2 .*X'
+check $? "Enter plays X on the cursor's cell, b2"
+wait_stones 2
+check $? "the engine replies"
+wait_for 'X to move'
+check $? "and it is X's move again"
+
+tm send-keys -t t Enter
+wait_for 'b2 is not allowed: b2 is taken by X'
+check $? "an illegal move says why"
+
+tm send-keys -t t u
+wait_stones 0
+check $? "u takes back the human's move and the engine's reply"
+
+tm send-keys -t t '?'
+wait_for 'Keys' && screen | grep -q 'iteration inspector'
+check $? "? opens the help listing the keys"
+tm send-keys -t t Escape
+i=0
+while screen | grep -q ' Keys ' && [ "$i" -lt $((WAIT * 10)) ]; do sleep 0.1; i=$((i + 1)); done
+! screen | grep -q ' Keys '
+check $? "Escape closes it"
+
+tm resize-window -t t -x 20 -y 8
+wait_for 'too small'
+check $? "a tiny terminal says it is too small"
+screen | grep -q 'Needs 52x12'
+check $? "and how large it must be"
+tm resize-window -t t -x 120 -y 40
+wait_for 'X to move' && screen | grep -q 'a   b   c'
+check $? "enlarged again, the game is back"
+
+tm send-keys -t t q
+wait_for '^EXIT=0'
+check $? "q quits with status 0"
+[ "$(tm display -p -t t '#{alternate_on}')" = 0 ] && [ "$(tm display -p -t t '#{cursor_flag}')" = 1 ]
+check $? "the terminal is back: main screen, cursor shown"
+screen | grep -q BEFORE-NOUGHTS
+check $? "and shows what was there before"
+
+# --- watching the search think -------------------------------------------------
+
+panel_x=42
+start -- --game uttt --o mcts:time=60000
+wait_for 'X to move'
+tm send-keys -t t Enter
+wait_for 'thinking'
+check $? "uttt: after X's move O thinks (60 s budget)"
+wait_for '^ +[0-9.]+[kMG]? iterations'
+a=$(to_num "$(iterations)")
+i=0
+while [ "$(to_num "$(iterations)")" -le "$a" ] && [ "$i" -lt $((WAIT * 10)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+b=$(to_num "$(iterations)")
+[ "$b" -gt "$a" ]
+check $? "the iteration count grows while it thinks ($a, then $b)"
+
+tm send-keys -t t p
+wait_for 'paused'
+a=$(iterations)
+sleep 0.5
+b=$(iterations)
+[ -n "$a" ] && [ "$a" = "$b" ]
+check $? "p pauses: the numbers stand still ($a, $b)"
+
+tm send-keys -t t i
+wait_for '1 select' && screen | grep -q '4 backup'
+check $? "i runs one iteration and shows its four phases"
+tm send-keys -t t Escape
+
+tm send-keys -t t Tab
+wait_for 'Tree browser'
+check $? "Tab moves the focus to the panel"
+tm send-keys -t t Enter
+wait_for 'below [a-i][1-9]'
+check $? "Enter goes into the selected move"
+tm send-keys -t t Left
+i=0
+while screen | grep -q 'below [a-i][1-9]' && [ "$i" -lt $((WAIT * 10)) ]; do sleep 0.1; i=$((i + 1)); done
+! screen | grep -q 'below [a-i][1-9]'
+check $? "Left comes back up"
+tm send-keys -t t Tab
+
+tm send-keys -t t p
+wait_for 'thinking'
+check $? "p resumes"
+tm send-keys -t t m
+wait_for 'X to move' && wait_stones 2
+check $? "m makes the engine move now"
+
+tm send-keys -t t q
+wait_for '^EXIT=0'
+check $? "q in the middle of a game quits"
+
+# --- engine against engine, step by step ---------------------------------------
+
+panel_x=29
+start -- --x mcts:iterations=200 --o mcts:iterations=200
+wait_for 's plays its move'
+check $? "engine against engine waits in step mode"
+[ "$(stones)" = 0 ]
+check $? "no move is played before s"
+tm send-keys -t t s
+wait_stones 1
+check $? "s plays one move"
+wait_for 's plays its move'
+[ "$(stones)" = 1 ]
+check $? "and then waits again"
+tm send-keys -t t s
+wait_stones 2
+check $? "s plays the next move"
+tm send-keys -t t '['
+wait_for 'Move 2 of 2' && wait_stones 1
+check $? "[ shows the position before the last move"
+screen | grep -q 'when O chose'
+check $? "with the numbers O chose its move by"
+tm send-keys -t t ']'
+wait_stones 2
+check $? "] comes back"
+tm send-keys -t t a
+i=0
+while ! screen | grep -Eq 'X wins|O wins|A draw' && [ "$i" -lt $((WAIT * 10 * 3)) ]; do sleep 0.1; i=$((i + 1)); done
+screen | grep -Eq 'X wins|O wins|A draw'
+check $? "a: auto-play plays the game to its end"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+# --- signals --------------------------------------------------------------------
+
+for s in TERM:143 HUP:129 INT:130; do
+	sig=${s%%:*}
+	want=${s#*:}
+	start -- --game uttt --x mcts:time=60000
+	wait_for 'thinking'
+	if [ "$sig" = INT ]; then
+		tm send-keys -t t C-c
+	else
+		kill -"$sig" "$(pid)"
+	fi
+	wait_for "^EXIT=$want"
+	check $? "SIG$sig in the middle of a search: exit $want"
+	[ "$(tm display -p -t t '#{alternate_on}')" = 0 ]
+	check $? "SIG$sig: the terminal is restored"
+done
+
+# --- terminal types, ASCII, colour ----------------------------------------------
+
+for term in xterm xterm-256color screen tmux-256color linux; do
+	if ! infocmp "$term" >/dev/null 2>&1; then
+		skip "TERM=$term: no terminfo entry"
+		continue
+	fi
+	start "TERM=$term" -- play
+	wait_for 'X to move' && screen | grep -q 'a   b   c'
+	r=$?
+	tm send-keys -t t Enter
+	wait_stones 2 || r=1
+	tm send-keys -t t q
+	wait_for '^EXIT=0' || r=1
+	check $r "TERM=$term: the screen opens, a game goes on, q quits"
+done
+
+start -- --ascii
+wait_for 'X to move'
+screen | grep -q -- '+---+---+---+' && ! screen | grep -q '│'
+check $? "--ascii draws the board with + - |"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+start "NO_COLOR=1" -- play
+wait_for 'X to move'
+tm send-keys -t t Enter
+wait_stones 2
+! tm capture-pane -p -e -t t | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)|;3[0-7]m'
+check $? "NO_COLOR: no colours"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+start "NO_COLOR=" -- play
+wait_for 'X to move'
+tm send-keys -t t Enter
+wait_stones 2
+tm capture-pane -p -e -t t | grep -Eq '\[(3[0-7]|38;)|;3[0-7]m'
+check $? "otherwise X and O are in colour"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

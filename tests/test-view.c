@@ -1,0 +1,402 @@
+/* test-view.c - the game screen's layout and text, without a terminal. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "tap.h"
+#include "view.h"
+
+static struct game ttt, uttt, c4, big;
+
+static void init_games(void)
+{
+	char err[160];
+
+	if (game_init(&ttt, "ttt", 0, err, sizeof(err)) < 0 ||
+	    game_init(&uttt, "uttt", 0, err, sizeof(err)) < 0 ||
+	    game_init(&c4, "7,6,4", 0, err, sizeof(err)) < 0 ||
+	    game_init(&big, "8,8,5", 0, err, sizeof(err)) < 0) {
+		printf("Bail out! %s\n", err);
+		exit(1);
+	}
+}
+
+static void test_board_geometry(void)
+{
+	struct view_board b;
+	int w, h, col, row, x, y, bw, bh;
+
+	view_board_size(&ttt, VIEW_BOXED, &w, &h);
+	ok(w == 16 && h == 8, "ttt boxed board with labels is 16x8 (got %dx%d)", w, h);
+	view_board_size(&ttt, VIEW_COMPACT, &w, &h);
+	ok(w == 12 && h == 6, "ttt compact board is 12x6 (got %dx%d)", w, h);
+	view_board_size(&uttt, VIEW_BOXED, &w, &h);
+	ok(w == 40 && h == 20, "uttt boxed board is 40x20 (got %dx%d)", w, h);
+	view_board_size(&uttt, VIEW_COMPACT, &w, &h);
+	ok(w == 28 && h == 14, "uttt compact board is 28x14 (got %dx%d)", w, h);
+	view_board_size(&c4, VIEW_BOXED, &w, &h);
+	ok(w == 32 && h == 14, "7,6,4 boxed board is 32x14 (got %dx%d)", w, h);
+
+	view_board_place(&b, &ttt, VIEW_BOXED, 10, 5);
+	ok(b.w == 13 && b.h == 7 && b.cell_w == 3, "ttt boxed frame 13x7, faces 3 wide");
+	ok(b.col_x[0] == 12 && b.col_x[2] == 20 && b.row_y[0] == 6 && b.row_y[2] == 10,
+	   "ttt boxed cell centres");
+	ok(b.nvlines == 4 && b.vline_x[0] == 10 && b.vline_x[3] == 22 && !b.vheavy[0],
+	   "ttt boxed vertical lines, all light");
+	ok(view_cell_at(&b, 12, 6, &col, &row) && col == 0 && row == 0, "a1's centre is a1");
+	ok(view_cell_at(&b, 21, 10, &col, &row) && col == 2 && row == 2, "c3's right edge is c3");
+	ok(!view_cell_at(&b, 14, 6, &col, &row), "a grid line is no cell");
+	ok(!view_cell_at(&b, 12, 7, &col, &row), "a horizontal line is no cell");
+	ok(!view_cell_at(&b, 5, 6, &col, &row), "left of the board is no cell");
+
+	view_board_place(&b, &uttt, VIEW_BOXED, 3, 2);
+	ok(b.nvlines == 10 && b.vheavy[0] && b.vheavy[3] && !b.vheavy[4] && b.vheavy[9],
+	   "uttt boxed: every third line heavy");
+	ok(b.hheavy[6] && !b.hheavy[7], "uttt boxed: heavy rows too");
+	view_subboard_rect(&b, 4, &x, &y, &bw, &bh);
+	ok(x == 3 + 13 && y == 2 + 7 && bw == 11 && bh == 5, "uttt boxed centre board's inside");
+	ok(x - 1 == b.vline_x[3] && x + bw == b.vline_x[6], "the inside lies between heavy lines");
+
+	view_board_place(&b, &uttt, VIEW_COMPACT, 0, 0);
+	ok(b.w == 25 && b.h == 13 && b.cell_w == 1, "uttt compact frame 25x13");
+	ok(b.col_x[2] == 6 && b.col_x[3] == 10 && b.col_x[8] == 22, "uttt compact columns");
+	ok(b.row_y[2] == 3 && b.row_y[3] == 5 && b.row_y[8] == 11, "uttt compact rows");
+	ok(b.nvlines == 4 && b.vline_x[1] == 8 && b.vheavy[1], "uttt compact: lines only between boards");
+	view_subboard_rect(&b, 8, &x, &y, &bw, &bh);
+	ok(x == 17 && y == 9 && bw == 7 && bh == 3, "uttt compact bottom-right board's inside");
+	ok(view_cell_at(&b, 10, 5, &col, &row) && col == 3 && row == 3, "compact d4");
+	ok(!view_cell_at(&b, 11, 5, &col, &row), "compact: the gap is no cell");
+
+	view_board_place(&b, &c4, VIEW_COMPACT, 0, 0);
+	ok(b.w == 17 && b.h == 8 && b.nvlines == 2 && b.vline_x[1] == 16, "7,6,4 compact frame");
+}
+
+/* Every layout that fits keeps everything on the screen and apart. */
+static bool layout_sane(const struct view_layout *l, char *why, size_t size)
+{
+	const struct view_board *b = &l->board;
+	int bl = b->x - 3, bt = b->y - 1, br = b->x + b->w, bb = b->y + b->h;
+
+	if (bl < 0 || bt < 1 || br > l->cols || bb > l->status_y)
+		return fmt_buf(why, size, "board off the body"), false;
+	if (l->px < 0 || l->py < 1 || l->px + l->pw > l->cols || l->py + l->ph > l->status_y)
+		return fmt_buf(why, size, "panel off the body"), false;
+	if (l->pw < VIEW_PANEL_MIN_W || l->ph < VIEW_PANEL_MIN_H || l->pw > VIEW_PANEL_MAX_W)
+		return fmt_buf(why, size, "panel %dx%d", l->pw, l->ph), false;
+	if (!l->panel_below && l->px < br)
+		return fmt_buf(why, size, "panel over the board"), false;
+	if (l->panel_below && l->py < bb)
+		return fmt_buf(why, size, "panel over the board (below)"), false;
+	if (l->status_y != l->rows - 2 || l->keys_y != l->rows - 1 || l->title_y != 0)
+		return fmt_buf(why, size, "fixed lines"), false;
+	return true;
+}
+
+static void test_layouts(void)
+{
+	const struct game *games[] = { &ttt, &uttt, &c4, &big };
+	struct view_layout l;
+	int fits = 0, small = 0, bad = 0, unrecovered = 0;
+	char why[64] = "";
+
+	ok(view_layout(&l, &ttt, 80, 24) && !l.panel_below && l.board.style == VIEW_BOXED,
+	   "ttt on 80x24: boxed board, panel beside it");
+	ok(l.px > l.board.x + l.board.w && l.pw >= VIEW_PANEL_MIN_W, "the panel is right of the board");
+	ok(l.board.y + l.board.h / 2 >= 9 && l.board.y + l.board.h / 2 <= 13,
+	   "the board is centred in height (middle row %d)", l.board.y + l.board.h / 2);
+
+	ok(view_layout(&l, &uttt, 80, 24) && !l.panel_below && l.board.style == VIEW_BOXED,
+	   "uttt on 80x24: boxed, beside");
+	ok(l.pw == 36, "uttt on 80x24: the panel takes the rest (%d)", l.pw);
+
+	ok(view_layout(&l, &uttt, 79, 24) && !l.panel_below && l.board.style == VIEW_COMPACT,
+	   "uttt on 79x24: compact board, panel beside");
+
+	ok(view_layout(&l, &uttt, 60, 40) && l.panel_below && l.board.style == VIEW_BOXED,
+	   "uttt on 60x40: boxed board, panel below");
+	ok(l.py == l.board.y + l.board.h + 1 && l.ph == 40 - 3 - 21,
+	   "panel below: starts after the board, reaches the status line (py %d ph %d)", l.py, l.ph);
+
+	ok(view_layout(&l, &uttt, 200, 60) && l.pw == VIEW_PANEL_MAX_W,
+	   "a wide terminal caps the panel width");
+	ok(l.board.x - 3 == (200 - (40 + 2 + VIEW_PANEL_MAX_W)) / 2,
+	   "board and panel are centred together");
+
+	ok(!view_layout(&l, &ttt, 20, 8) && l.too_small, "ttt on 20x8 is too small");
+	ok(l.need_cols == 52 && l.need_rows == 12, "and needs 52x12 (got %dx%d)", l.need_cols,
+	   l.need_rows);
+	ok(view_layout(&l, &ttt, 52, 12), "ttt on 52x12 fits");
+	ok(!view_layout(&l, &ttt, 51, 12) && !view_layout(&l, &ttt, 52, 11),
+	   "one less either way does not");
+	ok(!view_layout(&l, &uttt, 30, 10) && l.need_cols > 30 && l.need_rows > 10,
+	   "uttt on 30x10 is too small (needs %dx%d)", l.need_cols, l.need_rows);
+
+	for (size_t gi = 0; gi < ARRAY_SIZE(games); gi++)
+		for (int cols = 10; cols <= 220; cols += 3)
+			for (int rows = 5; rows <= 70; rows += 2) {
+				if (view_layout(&l, games[gi], cols, rows)) {
+					fits++;
+					if (!layout_sane(&l, why, sizeof(why)))
+						bad++;
+				} else {
+					struct view_layout big_enough;
+
+					small++;
+					if (!view_layout(&big_enough, games[gi], l.need_cols, l.need_rows))
+						unrecovered++;
+				}
+			}
+	ok(bad == 0, "%d layouts keep board, panel and lines apart and on screen %s", fits, why);
+	ok(unrecovered == 0, "%d too-small sizes name a size that fits (%d do not)", small,
+	   unrecovered);
+}
+
+static void test_numbers(void)
+{
+	static const struct {
+		uint64_t n;
+		const char *text;
+	} counts[] = {
+		{ 0, "0" },	     { 999, "999" },	   { 9999, "9999" },	 { 10000, "10.0k" },
+		{ 12345, "12.3k" },  { 99949, "99.9k" },   { 123456, "123k" },	 { 999949, "1.0M" },
+		{ 4500000, "4.5M" }, { 45600000, "45.6M" }, { 456000000, "456M" }, { 1200000000, "1.2G" },
+	};
+	char buf[32];
+	int wide = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(counts); i++) {
+		view_fmt_count(counts[i].n, buf, sizeof(buf));
+		ok(strcmp(buf, counts[i].text) == 0, "count %llu is %s (got %s)",
+		   (unsigned long long)counts[i].n, counts[i].text, buf);
+	}
+	for (uint64_t n = 1; n < UINT64_MAX / 3; n = n * 3 + 1)
+		if (strlen(view_fmt_count(n, buf, sizeof(buf))) > 5)
+			wide++;
+	ok(wide == 0, "counts never take more than 5 characters");
+
+	ok(strcmp(view_fmt_bytes(512, buf, sizeof(buf)), "512 B") == 0, "512 bytes: %s", buf);
+	ok(strcmp(view_fmt_bytes(1536, buf, sizeof(buf)), "1.5 KiB") == 0, "1536 bytes: %s", buf);
+	ok(strcmp(view_fmt_bytes((size_t)512 << 20, buf, sizeof(buf)), "512 MiB") == 0,
+	   "512 MiB: %s", buf);
+	ok(strcmp(view_fmt_bytes((size_t)3 << 30, buf, sizeof(buf)), "3.0 GiB") == 0, "3 GiB: %s",
+	   buf);
+
+	ok(strcmp(view_fmt_seconds(0.27, buf, sizeof(buf)), "0.27 s") == 0, "0.27 s: %s", buf);
+	ok(strcmp(view_fmt_seconds(12.34, buf, sizeof(buf)), "12.3 s") == 0, "12.3 s: %s", buf);
+	ok(strcmp(view_fmt_seconds(125, buf, sizeof(buf)), "2:05") == 0, "125 s: %s", buf);
+	ok(strcmp(view_fmt_seconds(3725, buf, sizeof(buf)), "1:02:05") == 0, "3725 s: %s", buf);
+
+	ok(strcmp(view_fmt_proof(PROOF_WIN, 3, buf, sizeof(buf)), "win in 3") == 0, "win in 3");
+	ok(strcmp(view_fmt_proof(PROOF_LOSS, 4, buf, sizeof(buf)), "loss in 4") == 0, "loss in 4");
+	ok(strcmp(view_fmt_proof(PROOF_DRAW, 9, buf, sizeof(buf)), "draw") == 0, "draw");
+	ok(strcmp(view_fmt_proof(PROOF_NONE, 0, buf, sizeof(buf)), "") == 0, "unproven: empty");
+
+	ok(strcmp(view_share_text(45, 100, 3, buf, sizeof(buf)), "45%") == 0, "boxed share 45%%");
+	ok(strcmp(view_share_text(3, 100, 3, buf, sizeof(buf)), " 3%") == 0, "boxed share 3%%");
+	ok(strcmp(view_share_text(100, 100, 3, buf, sizeof(buf)), "100") == 0, "boxed share 100");
+	ok(strcmp(view_share_text(45, 100, 1, buf, sizeof(buf)), "4") == 0, "compact share 4");
+	ok(strcmp(view_share_text(97, 100, 1, buf, sizeof(buf)), "#") == 0, "compact share #");
+}
+
+/* The column X of C (which must be shown) is inside the row and after LAST. */
+static bool col_ok(int x, int w, int width, int *last)
+{
+	if (x < 0)
+		return true;
+	if (x <= *last || x + w > width)
+		return false;
+	*last = x + w - 1;
+	return true;
+}
+
+static void test_columns(void)
+{
+	static const int widths[] = { 78, 60, 53, 52, 40, 36, 30, 26 };
+	struct view_cols c;
+
+	for (size_t i = 0; i < ARRAY_SIZE(widths); i++) {
+		int w = widths[i], last = -1;
+		bool good;
+
+		view_cols(&c, w);
+		good = col_ok(c.move_x, 4, w, &last) && col_ok(c.visits_x, 6, w, &last) &&
+		       (c.bar_x < 0 || col_ok(c.bar_x, c.bar_w, w, &last)) &&
+		       col_ok(c.wins_x, 5, w, &last) && col_ok(c.draws_x, 5, w, &last) &&
+		       col_ok(c.losses_x, 5, w, &last) && col_ok(c.rate_x, 5, w, &last) &&
+		       col_ok(c.uct_x, 5, w, &last) && col_ok(c.proof_x, 7, w, &last);
+		ok(good, "columns of a %d-wide panel are in order and inside", w);
+	}
+	view_cols(&c, 78);
+	ok(c.wins_x >= 0 && c.uct_x >= 0 && c.bar_w == 20, "78 wide: everything, a 20-wide bar");
+	view_cols(&c, 60);
+	ok(c.wins_x >= 0 && c.bar_w == 10, "60 wide: everything, a 10-wide bar (%d)", c.bar_w);
+	view_cols(&c, 40);
+	ok(c.wins_x < 0 && c.uct_x >= 0 && c.bar_w > 0, "40 wide: no wins/draws/losses");
+	view_cols(&c, 30);
+	ok(c.wins_x < 0 && c.uct_x < 0 && c.rate_x >= 0, "30 wide: no UCT either, win rate kept");
+
+	ok(view_bar_len(0, 100, 20) == 0, "no visits, no bar");
+	ok(view_bar_len(50, 100, 20) == 10, "half the visits, half the bar");
+	ok(view_bar_len(100, 100, 20) == 20, "all visits, the whole bar");
+	ok(view_bar_len(1, 100000, 20) == 1, "any visits show at least one character");
+	ok(view_bar_len(5, 0, 20) == 0, "no total, no bar");
+	ok(view_bar_len(5, 10, 0) == 0, "no room, no bar");
+}
+
+static void test_rows(void)
+{
+	struct view_cols c;
+	struct mcts_child ch = {
+		.move = 40, .visits = 12345, .wins = 6000, .draws = 2000, .losses = 4345,
+		.value = 0.567, .uct = 0.6125, .proven = PROOF_WIN, .proven_plies = 3,
+	};
+	struct mcts_child fresh = { .move = 0, .uct = 1.0 / 0.0 };
+	char row[256], head[256];
+	int hashes = 0;
+
+	view_cols(&c, 70);
+	view_child_row(&c, &uttt, &ch, 24690, row, sizeof(row));
+	ok(strlen(row) == 70, "a row is exactly the panel's width");
+	ok(strncmp(row, "e5  ", 4) == 0, "it starts with the move: '%.8s'", row);
+	ok(strstr(row, "12.3k") != NULL, "visits as 12.3k");
+	for (int i = 0; i < c.bar_w; i++)
+		hashes += row[c.bar_x + i] == '#';
+	ok(hashes == c.bar_w / 2, "half the visits: half the bar (%d of %d)", hashes, c.bar_w);
+	ok(strstr(row, " 6000  2000  4345 ") != NULL, "wins, draws, losses");
+	ok(strstr(row, "56.7%") != NULL, "win rate 56.7%%");
+	ok(strstr(row, "0.613") != NULL || strstr(row, "0.612") != NULL, "UCT value");
+	ok(strstr(row, "win 4") != NULL, "proven: win 4 (3 plies after the move, and the move)");
+
+	view_child_row(&c, &uttt, &fresh, 24690, row, sizeof(row));
+	ok(strncmp(row, "a1", 2) == 0 && strchr(row, '#') == NULL, "an unvisited move: no bar");
+	ok(strstr(row, "    -") != NULL && strstr(row, "inf") == NULL, "unvisited: '-' for rate and UCT");
+
+	view_head_row(&c, head, sizeof(head));
+	ok(strncmp(head, "move visits", 11) == 0 && strstr(head, "win%") != NULL &&
+	   strstr(head, "UCT") != NULL, "heading: '%s'", head);
+	ok(head[c.rate_x + 4] == '%' && head[c.uct_x + 4] == 'T', "headings sit over their columns");
+
+	ok(view_child_row(&c, &uttt, &ch, 1, row, 10)[0] == '\0', "a buffer too small gives ''");
+	ok(!view_rate_meaningful(VIEW_FEW_VISITS - 1) && view_rate_meaningful(VIEW_FEW_VISITS),
+	   "win rates of fewer than %d visits are dimmed", VIEW_FEW_VISITS);
+}
+
+static void test_texts(void)
+{
+	struct player_spec s;
+	struct mcts_totals t = { .iterations = 1234, .seconds = 1.25, .per_second = 987.2 };
+	char buf[128], err[160];
+	uint8_t moves[12] = { 40, 36, 0, 80, 44, 8, 72, 9, 10, 11, 12, 13 };
+
+	ok(player_spec_parse("mcts:iterations=2500", &s, err, sizeof(err)) == 0, "parse a spec");
+	ok(strcmp(view_progress_text(&s, &t, buf, sizeof(buf)),
+		  "1234 of 2500 iterations  987/s  1.25 s") == 0,
+	   "iteration budget: %s", buf);
+	player_spec_parse("mcts:time=60000", &s, err, sizeof(err));
+	ok(strcmp(view_progress_text(&s, &t, buf, sizeof(buf)),
+		  "1234 iterations  987/s  1.25 s of 1:00") == 0,
+	   "time budget: %s", buf);
+	player_spec_parse("mcts", &s, err, sizeof(err));
+	ok(strstr(view_progress_text(&s, &t, buf, sizeof(buf)), "1234 of ") == buf,
+	   "level budget: %s", buf);
+	ok(strcmp(view_progress_text(NULL, &t, buf, sizeof(buf)), "1234 iterations  987/s  1.25 s") ==
+		   0,
+	   "no budget: %s", buf);
+
+	ok(strcmp(view_game_title(&ttt, buf, sizeof(buf)), "tic-tac-toe") == 0, "title ttt");
+	ok(strcmp(view_game_title(&uttt, buf, sizeof(buf)), "Ultimate tic-tac-toe") == 0,
+	   "title uttt");
+	ok(strcmp(view_game_title(&c4, buf, sizeof(buf)), "7,6,4: 4 in a row on 7x6") == 0,
+	   "title 7,6,4: %s", buf);
+
+	ok(strcmp(view_moves_text(&uttt, moves, 3, 40, buf, sizeof(buf)), "e5 d4 a1") == 0,
+	   "moves: %s", buf);
+	view_moves_text(&uttt, moves, 12, 20, buf, sizeof(buf));
+	ok(strncmp(buf, "...", 3) == 0 && strlen(buf) <= 20, "too many moves: the last (%s)", buf);
+	ok(strcmp(buf + strlen(buf) - 2, "e2") == 0, "ending with the latest (move id 13 is e2)");
+	ok(strcmp(view_moves_text(&uttt, moves, 0, 20, buf, sizeof(buf)), "") == 0, "no moves");
+}
+
+/* Play the moves of TEXT from P. */
+static int play(const struct game *g, struct pos *p, const char *text)
+{
+	char err[160];
+
+	return game_play_moves(g, p, text, NULL, NULL, err, sizeof(err));
+}
+
+static void test_win_lines(void)
+{
+	struct pos p;
+	int cells[VIEW_MAX_SIDE], n;
+
+	game_start(&ttt, &p);
+	ok(play(&ttt, &p, "a1 a2 b2 b1 c3") == 0 && p.result == RESULT_X,
+	   "ttt: X wins on the diagonal");
+	n = view_win_cells(&ttt, &p, cells);
+	ok(n == 3 && cells[0] == 0 && cells[1] == 4 && cells[2] == 8, "the line is a1 b2 c3");
+
+	game_start(&ttt, &p);
+	play(&ttt, &p, "a1 c1 b1 b2 a2 a3");
+	n = view_win_cells(&ttt, &p, cells);
+	ok(p.result == RESULT_O && n == 3 && cells[0] == 2 && cells[2] == 6,
+	   "anti-diagonal c1 b2 a3 for O");
+
+	game_start(&c4, &p);
+	play(&c4, &p, "a1 b1 a2 b2 a3 b3 a4");
+	n = view_win_cells(&c4, &p, cells);
+	ok(p.result == RESULT_X && n == 4 && cells[0] == 0 && cells[3] == 21,
+	   "7,6,4: four down column a");
+
+	game_start(&ttt, &p);
+	play(&ttt, &p, "a1 b2");
+	ok(view_win_cells(&ttt, &p, cells) == 0, "a game going on has no line");
+
+	memset(&p, 0, sizeof(p));
+	p.result = RESULT_O;
+	p.u.uttt.won[SIDE_O] = 0124 | 01;
+	ok(view_win_boards(&p) == 0124, "uttt: O's line of boards is the anti-diagonal");
+	p.result = RESULT_DRAW;
+	ok(view_win_boards(&p) == 0, "a draw has no line");
+	ok(view_win_cells(&uttt, &p, cells) == 0, "uttt has no cell line");
+}
+
+static void test_keys(void)
+{
+	char buf[256];
+	int unexplained = 0;
+
+	for (int i = 0; i < view_nkeys; i++)
+		if (view_keys[i].keys == NULL || view_keys[i].what == NULL || view_keys[i].what[0] == '\0')
+			unexplained++;
+	ok(view_nkeys >= 15 && unexplained == 0, "the help names %d keys, each explained",
+	   view_nkeys);
+
+	view_key_line(VIEW_WHEN_HUMAN, 200, buf, sizeof(buf));
+	ok(strstr(buf, "Enter play") != NULL && strstr(buf, "s step") == NULL,
+	   "a human's turn: Enter plays, no step");
+	ok(strcmp(buf + strlen(buf) - 14, "? help  q quit") == 0, "ends with help and quit");
+	view_key_line(VIEW_WHEN_ENGINE | VIEW_WHEN_EVE, 200, buf, sizeof(buf));
+	ok(strstr(buf, "s step") != NULL && strstr(buf, "p pause") != NULL,
+	   "engine against engine: step and pause");
+	view_key_line(VIEW_WHEN_ENGINE | VIEW_WHEN_EVE, 40, buf, sizeof(buf));
+	ok(strlen(buf) <= 40 && strstr(buf, "q quit") != NULL, "fits 40 columns: '%s'", buf);
+	view_key_line(VIEW_WHEN_HUMAN, 10, buf, sizeof(buf));
+	ok(strlen(buf) <= 10, "fits even 10 columns");
+}
+
+int main(void)
+{
+	init_games();
+	test_board_geometry();
+	test_layouts();
+	test_numbers();
+	test_columns();
+	test_rows();
+	test_texts();
+	test_win_lines();
+	test_keys();
+	return tap_done();
+}
