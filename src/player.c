@@ -6,8 +6,12 @@
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "negamax.h"
 
@@ -389,18 +393,49 @@ static const struct player_ops mcts_player_ops = {
 
 /* --- negamax ----------------------------------------------------------- */
 
+/* Negamax does not stop and resume, so it searches on a worker thread:
+ * think() starts it and waits at most a slice, and the front end stays
+ * responsive during a long search. Only the worker touches the searcher
+ * while it runs; the rest is read after joining it. */
 struct negamax_player {
 	const struct game *g;
 	struct negamax *n;
 	struct negamax_params params;
 	struct pos pos;
-	int best; /* MOVE_NONE until searched */
+	int best;                  /* MOVE_NONE until searched */
+	pthread_t thread;
+	bool running;              /* a worker was started and not joined */
+	atomic_bool finished;      /* the worker is done */
+	volatile sig_atomic_t stop;
+	struct negamax_result result;
 };
+
+static void *negamax_worker(void *arg)
+{
+	struct negamax_player *p = arg;
+
+	negamax_search(p->n, &p->pos, &p->stop, NULL, NULL, &p->result);
+	atomic_store(&p->finished, true);
+	return NULL;
+}
+
+/* Wait for the worker (telling it to stop first if STOP) and take its move. */
+static void negamax_join(struct negamax_player *p, bool stop)
+{
+	if (!p->running)
+		return;
+	if (stop)
+		p->stop = 1;
+	pthread_join(p->thread, NULL);
+	p->running = false;
+	p->best = p->result.best;
+}
 
 static void negamax_player_reset(void *data, const struct pos *pos)
 {
 	struct negamax_player *p = data;
 
+	negamax_join(p, true);
 	p->pos = *pos;
 	p->best = MOVE_NONE;
 }
@@ -409,21 +444,33 @@ static void negamax_player_played(void *data, int move)
 {
 	struct negamax_player *p = data;
 
+	negamax_join(p, true);
 	game_play(p->g, &p->pos, move);
 	p->best = MOVE_NONE;
 }
 
-/* Negamax is not split into slices: one call searches the whole budget. */
 static bool negamax_player_think(void *data, uint64_t slice_ns)
 {
 	struct negamax_player *p = data;
-	struct negamax_result r;
+	uint64_t end = now_ns() + slice_ns;
 
-	(void)slice_ns;
-	if (p->best == MOVE_NONE && !game_over(&p->pos)) {
-		negamax_search(p->n, &p->pos, NULL, NULL, NULL, &r);
-		p->best = r.best;
+	if (p->best != MOVE_NONE || game_over(&p->pos))
+		return true;
+	if (!p->running) {
+		p->stop = 0;
+		atomic_store(&p->finished, false);
+		if (pthread_create(&p->thread, NULL, negamax_worker, p) != 0)
+			fatal("cannot start a thread for the negamax search");
+		p->running = true;
 	}
+	while (!atomic_load(&p->finished) && now_ns() < end) {
+		struct timespec nap = { 0, 1000000 }; /* 1 ms */
+
+		nanosleep(&nap, NULL);
+	}
+	if (!atomic_load(&p->finished))
+		return false;
+	negamax_join(p, false);
 	return true;
 }
 
@@ -431,7 +478,18 @@ static int negamax_player_choose(void *data)
 {
 	struct negamax_player *p = data;
 
-	negamax_player_think(data, 0);
+	if (p->running) {
+		negamax_join(p, true); /* "move now": the deepest finished iteration */
+	} else if (p->best == MOVE_NONE && !game_over(&p->pos)) {
+		negamax_search(p->n, &p->pos, NULL, NULL, NULL, &p->result);
+		p->best = p->result.best;
+	}
+	if (p->best == MOVE_NONE && !game_over(&p->pos)) {
+		struct moveset ms; /* stopped before depth 1 finished */
+
+		game_legal(p->g, &p->pos, &ms);
+		p->best = moveset_nth(&ms, 0);
+	}
 	return p->best;
 }
 
@@ -439,6 +497,7 @@ static void negamax_player_destroy(void *data)
 {
 	struct negamax_player *p = data;
 
+	negamax_join(p, true);
 	negamax_free(p->n);
 	free(p);
 }
