@@ -17,7 +17,7 @@
 
 #include "game.h"
 
-#define MCTS_DEFAULT_C 0.5          /* tuned for UTTT with smart rollouts */
+#define MCTS_DEFAULT_C 0.4          /* tuned for UTTT with smart rollouts */
 #define MCTS_DEFAULT_MEMORY_MB 512
 #define MCTS_PV_MAX 10
 
