@@ -213,7 +213,7 @@ int game_play_moves(const struct game *g, struct pos *pos, const char *text, uin
 
 int moveset_nth(const struct moveset *s, int n)
 {
-	int c0 = __builtin_popcountll(s->w[0]);
+	int c0 = popcount64(s->w[0]);
 	int i = 0;
 	uint64_t w;
 
@@ -222,7 +222,7 @@ int moveset_nth(const struct moveset *s, int n)
 		i = 1;
 	}
 	w = s->w[i];
-	assert(n < __builtin_popcountll(w));
+	assert(n < popcount64(w));
 	while (n-- > 0)
 		w &= w - 1;
 	return i * 64 + __builtin_ctzll(w);

@@ -191,7 +191,7 @@ static inline bool moveset_has(const struct moveset *s, int m)
 }
 static inline int moveset_count(const struct moveset *s)
 {
-	return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
+	return popcount64(s->w[0]) + popcount64(s->w[1]);
 }
 static inline bool moveset_empty(const struct moveset *s)
 {

@@ -136,7 +136,7 @@ static const char *mnk_illegal(const struct game *g, const struct pos *p, int mo
 /* A random set bit of a non-empty X. */
 static inline int random_bit(uint64_t x, struct rng *r)
 {
-	int n = (int)rng_below(r, (uint32_t)__builtin_popcountll(x));
+	int n = (int)rng_below(r, (uint32_t)popcount64(x));
 
 	while (n-- > 0)
 		x &= x - 1;
@@ -201,7 +201,7 @@ static int mnk_evaluate(const struct game *g, const struct pos *p)
 			line |= (uint64_t)1 << (i * g->dir_shift[d]);
 		while (starts != 0) {
 			uint64_t w = line << __builtin_ctzll(starts);
-			int a = __builtin_popcountll(mine & w), b = __builtin_popcountll(theirs & w);
+			int a = popcount64(mine & w), b = popcount64(theirs & w);
 
 			starts &= starts - 1;
 			if (a > 8)

@@ -127,17 +127,6 @@ struct negamax {
 static const int nm_attack[8] = { 1, 4, 20, 120, 600, 2000, 6000, 20000 };
 static const int nm_defend[8] = { 1, 3, 15, 90, 450, 1500, 4500, 15000 };
 
-/* Population count without a library call: builds for generic x86-64 have
- * no popcount instruction, and __builtin_popcountll then costs a call in
- * the innermost loop. */
-static inline int nm_popcount(uint64_t x)
-{
-	x -= (x >> 1) & 0x5555555555555555u;
-	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-	return (int)((x * 0x0101010101010101u) >> 56);
-}
-
 static int nm_min(int a, int b)
 {
 	return a < b ? a : b;
@@ -287,7 +276,7 @@ static void nm_store(struct negamax *n, uint64_t key, int score, int move, int d
 static void nm_lines(const struct negamax *n, const uint64_t bb[2], int me, struct nm_lines *ln)
 {
 	int k = n->g->k;
-	int empty = nm_popcount(n->full & ~(bb[0] | bb[1]));
+	int empty = popcount64(n->full & ~(bb[0] | bb[1]));
 	int left[2];
 
 	left[me] = (empty + 1) / 2;
@@ -297,8 +286,8 @@ static void nm_lines(const struct negamax *n, const uint64_t bb[2], int me, stru
 	ln->can_win[0] = ln->can_win[1] = false;
 	for (int w = 0; w < n->nwin; w++) {
 		uint64_t mask = n->win[w];
-		int x = nm_popcount(mask & bb[0]);
-		int o = nm_popcount(mask & bb[1]);
+		int x = popcount64(mask & bb[0]);
+		int o = popcount64(mask & bb[1]);
 
 		if (o == 0 && k - x <= left[0]) {
 			ln->live |= mask;
@@ -323,7 +312,7 @@ static bool nm_threats_agree(const struct negamax *n, const struct nm_node *nd,
 {
 	struct moveset t;
 	int me = nd->pos.turn;
-	bool has_move = nm_popcount(n->full & ~(nd->bb[0] | nd->bb[1])) >= 2;
+	bool has_move = popcount64(n->full & ~(nd->bb[0] | nd->bb[1])) >= 2;
 
 	game_threats(n->g, &nd->pos, me, &t);
 	if (t.w[0] != ln->threat[me] || t.w[1] != 0)
@@ -340,8 +329,8 @@ static void nm_cell_scores(const struct negamax *n, const uint64_t bb[2], int me
 
 	for (int w = 0; w < n->nwin; w++) {
 		uint64_t mask = n->win[w], cells;
-		int a = nm_popcount(mask & bb[me]);
-		int b = nm_popcount(mask & bb[!me]);
+		int a = popcount64(mask & bb[me]);
+		int b = popcount64(mask & bb[!me]);
 		int v;
 
 		if (a != 0 && b != 0)
@@ -456,7 +445,7 @@ static int nm_search(struct negamax *n, const struct nm_node *nd, int depth, int
 			*proven = true;
 			return NEGAMAX_WIN - (ply + 1);
 		}
-		if (nm_popcount(ln.threat[!me]) >= 2) {
+		if (popcount64(ln.threat[!me]) >= 2) {
 			if (ply == 0)
 				n->root_best = __builtin_ctzll(ln.threat[!me]);
 			*proven = true;
@@ -626,7 +615,7 @@ static int nm_draw_plies(const struct negamax *n, const struct nm_node *root)
 	int plies = 0;
 
 	if (n->mnk)
-		return nm_popcount(n->full & ~(root->bb[0] | root->bb[1]));
+		return popcount64(n->full & ~(root->bb[0] | root->bb[1]));
 	while (!game_over(&nd.pos) && plies < GAME_MAX_PLIES) {
 		struct moveset legal;
 		const struct tt_entry *e;

@@ -16,6 +16,7 @@
 static bool win9[512];        /* the mask holds three in a row */
 static uint16_t threat9[512]; /* cells that would complete a line for the mask */
 static uint8_t nth9[512][9];  /* the n-th set bit of the mask */
+static uint8_t pop9[512];     /* bits set in the mask (no libgcc call) */
 
 static const uint16_t lines9[8] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
 
@@ -33,12 +34,13 @@ static void tables_init(void)
 
 			if (have == lines9[l])
 				win9[m] = true;
-			if (__builtin_popcount(have) == 2)
+			if (have != 0 && (have & (have - 1)) != 0 && have != lines9[l])
 				threat9[m] |= (uint16_t)(lines9[l] & ~m);
 		}
 		for (int c = 0; c < 9; c++)
 			if (m >> c & 1)
 				nth9[m][n++] = (uint8_t)c;
+		pop9[m] = (uint8_t)n;
 	}
 	done = true;
 }
@@ -90,8 +92,8 @@ static inline unsigned allowed_boards(const struct pos *p)
 static int end_result(const struct game *g, const struct pos *p)
 {
 	if (g->rules & RULE_TIEBREAK) {
-		int x = __builtin_popcount(p->u.uttt.won[0]);
-		int o = __builtin_popcount(p->u.uttt.won[1]);
+		int x = pop9[p->u.uttt.won[0]];
+		int o = pop9[p->u.uttt.won[1]];
 
 		if (x != o)
 			return x > o ? RESULT_X : RESULT_O;
@@ -244,12 +246,12 @@ static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int 
 			unsigned f = free9(p, p->u.uttt.next);
 
 			b = p->u.uttt.next;
-			c = nth9[f][rng_below(r, (uint32_t)__builtin_popcount(f))];
+			c = nth9[f][rng_below(r, (uint32_t)pop9[f])];
 		} else {
 			int total = 0, n;
 
 			for (unsigned t = boards; t != 0; t &= t - 1)
-				total += __builtin_popcount(free9(p, __builtin_ctz(t)));
+				total += pop9[free9(p, __builtin_ctz(t))];
 			n = (int)rng_below(r, (uint32_t)total);
 			for (;;) {
 				unsigned f;
@@ -257,11 +259,11 @@ static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int 
 				b = __builtin_ctz(boards);
 				boards &= boards - 1;
 				f = free9(p, b);
-				if (n < __builtin_popcount(f)) {
+				if (n < pop9[f]) {
 					c = nth9[f][n];
 					break;
 				}
-				n -= __builtin_popcount(f);
+				n -= pop9[f];
 			}
 		}
 		uttt_apply(g, p, b, c);
@@ -283,9 +285,9 @@ static int uttt_evaluate(const struct game *g, const struct pos *p)
 		if (dead & lines9[l])
 			continue;
 		if (o == 0)
-			score += big_weight[__builtin_popcount(a)];
+			score += big_weight[pop9[a]];
 		else if (a == 0)
-			score -= big_weight[__builtin_popcount(o)];
+			score -= big_weight[pop9[o]];
 	}
 	for (int b = 0; b < 9; b++) {
 		int local = 0;
@@ -297,15 +299,15 @@ static int uttt_evaluate(const struct game *g, const struct pos *p)
 			unsigned o = p->u.uttt.sub[!me][b] & lines9[l];
 
 			if (o == 0 && a != 0)
-				local += __builtin_popcount(a) == 2 ? 6 : 1;
+				local += pop9[a] == 2 ? 6 : 1;
 			else if (a == 0 && o != 0)
-				local -= __builtin_popcount(o) == 2 ? 6 : 1;
+				local -= pop9[o] == 2 ? 6 : 1;
 		}
 		score += b == 4 ? local * 3 / 2 : local;
 	}
 	if (g->rules & RULE_TIEBREAK)
-		score += 10 * (__builtin_popcount(p->u.uttt.won[me]) -
-			       __builtin_popcount(p->u.uttt.won[!me]));
+		score += 10 * (pop9[p->u.uttt.won[me]] -
+			       pop9[p->u.uttt.won[!me]]);
 	if (score >= GAME_EVAL_MAX)
 		score = GAME_EVAL_MAX - 1;
 	if (score <= -GAME_EVAL_MAX)
