@@ -15,17 +15,21 @@
 #include "ui.h"
 
 #include <curses.h>
+#include <term.h> /* after curses.h; its capability macros include "lines" */
+#include <errno.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game.h"
 #include "mcts.h"
 #include "player.h"
+#include "record.h"
 #include "util.h"
 #include "view.h"
 
@@ -92,6 +96,15 @@ struct ui {
 	struct pos live_pos; /* the position live's numbers are about */
 	struct snap before;  /* inspector: live before the iteration */
 	int view;            /* the ply shown: nmoves for the present */
+	/* What goes into a record for move i: the engine's numbers when it
+	 * chose it, from its search or from the record the game was loaded
+	 * from (moves before nloaded, played by rec_who's players). */
+	struct record_move saved[GAME_MAX_PLIES];
+	int nloaded;
+	char rec_who[2][128];
+	char date[32];           /* when the game began, for records */
+	const char *record_path; /* --record: the game goes there at its end */
+	char end_note[300];      /* what became of it, shown with the result */
 	int cur_col, cur_row;
 	bool paused, ready, autoplay, step_pending, overlay, hint_mode, inspecting;
 	uint64_t turn_ns; /* when the present position arose */
@@ -104,8 +117,9 @@ struct ui {
 	struct mcts_trace trace;
 	int modal, help_scroll;
 	struct dialog dlg;
-	char msg[200];
-	int lines;
+	char msg[600];
+	bool msg_sticky; /* msg outlives the next move (an engine's reply) */
+	int glyphs;      /* LINES_*: how grid lines are drawn */
 	bool color;
 	struct view_layout lay;
 	uint64_t drawn_ns;
@@ -301,10 +315,11 @@ static void think(struct ui *u)
 
 /* --- moves and positions -------------------------------------------------- */
 
-/* Ultimate: put the cursor in the board the mover must use. */
+/* Ultimate: put the cursor in the board the mover must use in the position
+ * shown (the present, or one of the past where a move may go too). */
 static void cursor_to_allowed(struct ui *u)
 {
-	const struct pos *p = present(u);
+	const struct pos *p = &u->hist[u->view];
 	int b = p->u.uttt.next, cb;
 
 	if (!is_uttt(u) || game_over(p) || b < 0)
@@ -324,6 +339,7 @@ static void new_turn(struct ui *u)
 	u->path_len = u->sel = u->scroll = 0;
 	u->inspecting = false;
 	u->turn_ns = now_ns();
+	u->end_note[0] = '\0';
 	analysis_stop(u);
 	if (u->hint_mode && human_to_move(u))
 		analysis_start(u);
@@ -332,12 +348,66 @@ static void new_turn(struct ui *u)
 	u->dirty = true;
 }
 
+/* The game so far as a record, into R. */
+static void make_record(const struct ui *u, struct record *r)
+{
+	char spec[160];
+
+	record_init(r, &u->g);
+	player_spec_format(&u->spec[SIDE_X], spec, sizeof(spec));
+	fmt_buf(r->x, sizeof(r->x), "%s", spec);
+	player_spec_format(&u->spec[SIDE_O], spec, sizeof(spec));
+	fmt_buf(r->o, sizeof(r->o), "%s", spec);
+	fmt_buf(r->date, sizeof(r->date), "%s", u->date);
+	r->result = present(u)->result;
+	r->nmoves = u->nmoves;
+	memcpy(r->moves, u->saved, (size_t)u->nmoves * sizeof(r->moves[0]));
+}
+
+/* w: the game to a new file in the data directory. */
+static void save_game(struct ui *u)
+{
+	struct record *r;
+	char dir[2048], path[2200], err[2300];
+
+	if (record_dir(dir, sizeof(dir), err, sizeof(err)) < 0) {
+		say(u, "Not saved: %s.", err);
+		return;
+	}
+	r = xmalloc(sizeof(*r));
+	make_record(u, r);
+	if (record_save_new(dir, r, path, sizeof(path), err, sizeof(err)) < 0)
+		say(u, "Not saved: %s.", err);
+	else
+		say(u, "Saved %d move%s to %s", u->nmoves, u->nmoves == 1 ? "" : "s", path);
+	free(r);
+}
+
+/* The game has just ended: with --record it goes to that file now,
+ * through a temporary renamed into place. */
+static void game_ended(struct ui *u)
+{
+	struct record *r;
+	char err[2300];
+
+	if (u->record_path == NULL)
+		return;
+	r = xmalloc(sizeof(*r));
+	make_record(u, r);
+	if (record_write(u->record_path, r, err, sizeof(err)) == 0)
+		fmt_buf(u->end_note, sizeof(u->end_note), "Written to %s.", u->record_path);
+	else
+		fmt_buf(u->end_note, sizeof(u->end_note), "Not written: %s.", err);
+	free(r);
+}
+
 static void play_move(struct ui *u, int move)
 {
 	const struct pos *p = present(u);
 	int side = p->turn;
 	struct mcts *m = u->analysis != NULL ? u->analysis : player_search(u->pl[side]);
 	struct snap *s = &u->snaps[u->nmoves];
+	struct record_move *rm = &u->saved[u->nmoves];
 	bool at_present = u->view == u->nmoves;
 
 	/* Keep the numbers the move was chosen with, for '[' and ']'. */
@@ -349,7 +419,14 @@ static void play_move(struct ui *u, int move)
 		s->analysis = m == u->analysis;
 		s->chosen = move;
 	}
-	u->msg[0] = '\0'; /* a message about the old position is stale now */
+	/* And for a record, what an engine saw of its own move. */
+	rm->move = (uint8_t)move;
+	rm->has_info = m != NULL && m != u->analysis;
+	if (rm->has_info)
+		record_info_from_search(&rm->info, m, move);
+	if (!u->msg_sticky)
+		u->msg[0] = '\0'; /* a message about the old position is stale now */
+	u->msg_sticky = false;
 	u->moves[u->nmoves] = (uint8_t)move;
 	u->hist[u->nmoves + 1] = *p;
 	game_play(&u->g, &u->hist[u->nmoves + 1], move);
@@ -359,6 +436,8 @@ static void play_move(struct ui *u, int move)
 	if (at_present)
 		u->view = u->nmoves;
 	new_turn(u);
+	if (game_over(present(u)))
+		game_ended(u);
 }
 
 static void engine_play(struct ui *u)
@@ -399,8 +478,12 @@ static void truncate_to(struct ui *u, int n)
 {
 	u->nmoves = n;
 	u->view = n;
-	for (int i = n; i < GAME_MAX_PLIES; i++)
+	for (int i = n; i < GAME_MAX_PLIES; i++) {
 		u->snaps[i].have = false;
+		u->saved[i].has_info = false;
+	}
+	if (u->nloaded > n)
+		u->nloaded = n;
 	for (int i = 0; i < 2; i++)
 		player_reset(u->pl[i], present(u));
 	new_turn(u);
@@ -424,6 +507,37 @@ static void undo(struct ui *u)
 	say(u, "Taken back: the game is at move %d again.", target + 1);
 }
 
+/* "moves 3-7" or "move 7": the moves from ply FROM on, which a move made
+ * back there would drop. */
+static char *later_moves(const struct ui *u, int from, char *buf, size_t size)
+{
+	if (from + 1 == u->nmoves)
+		return fmt_buf(buf, size, "move %d", u->nmoves);
+	return fmt_buf(buf, size, "moves %d-%d", from + 1, u->nmoves);
+}
+
+/* Back in the game's history, go on from the position shown: the moves
+ * after it are dropped, as in any undo history. MOVE is the human's move
+ * there, or -1 to let the engine to move there think. */
+static void continue_from_view(struct ui *u, int move)
+{
+	int at = u->view;
+	char dropped[32], name[8];
+
+	later_moves(u, at, dropped, sizeof(dropped));
+	truncate_to(u, at);
+	if (move >= 0) {
+		play_move(u, move);
+		say(u, "%s played at move %d instead: %s of the old game dropped.",
+		    game_move_name(&u->g, move, name), at + 1, dropped);
+	} else {
+		say(u, "The game goes on from move %d, %c thinks: %s of the old game dropped.",
+		    at + 1, side_char(present(u)->turn), dropped);
+	}
+	/* Worth reading even when an engine answers at once. */
+	u->msg_sticky = true;
+}
+
 static void human_play(struct ui *u, int col, int row)
 {
 	const struct pos *p = present(u);
@@ -431,8 +545,24 @@ static void human_play(struct ui *u, int col, int row)
 	int move;
 
 	if (u->view != u->nmoves) {
-		say(u, "This is move %d of the past: ] goes forward, Esc to the present.",
-		    u->view + 1);
+		/* A move in the past continues the game from there. */
+		p = &u->hist[u->view];
+		if (is_engine(u, p->turn)) {
+			say(u,
+			    "At move %d %c (an engine) is to move: m lets it continue from here, "
+			    "Esc goes back to the present.",
+			    u->view + 1, side_char(p->turn));
+			return;
+		}
+		move = game_cell_move(&u->g, col, row);
+		if (move < 0)
+			return;
+		if (game_illegal(&u->g, p, move, why, sizeof(why)) != NULL) {
+			say(u, "%s is not allowed: %s.", game_move_name(&u->g, move, name), why);
+			return;
+		}
+		u->focus_panel = false;
+		continue_from_view(u, move);
 		return;
 	}
 	if (game_over(p)) {
@@ -481,6 +611,8 @@ static bool new_game(struct ui *u, const char *name, const struct player_spec *x
 	u->cur_col = u->g.width / 2;
 	u->cur_row = u->g.height / 2;
 	u->paused = u->autoplay = u->inspecting = u->focus_panel = false;
+	u->nloaded = 0;
+	record_now(u->date, sizeof(u->date));
 	truncate_to(u, 0);
 	return true;
 }
@@ -555,7 +687,7 @@ static void put_line(const struct ui *u, int y, int x, int shape, bool vh, bool 
 
 	if (y < 0 || x < 0 || y >= u->lay.rows || x >= u->lay.cols)
 		return;
-	if (u->lines == LINES_UTF8) {
+	if (u->glyphs == LINES_UTF8) {
 		attrset(a);
 		mvaddstr(y, x, utf8_box[shape][vh * 2 + hh]);
 		return;
@@ -572,7 +704,7 @@ static void put_line(const struct ui *u, int y, int x, int shape, bool vh, bool 
 	}
 	if (shape < 0)
 		mvaddch(y, x, ' ');
-	else if (u->lines == LINES_ACS)
+	else if (u->glyphs == LINES_ACS)
 		mvaddch(y, x, acs_of(shape) | a);
 	else
 		mvaddch(y, x, (chtype)(shape == SH_VERT ? '|' : shape == SH_HORZ ? '-' : '+') | a);
@@ -657,6 +789,8 @@ static void board_marks(struct ui *u, struct marks *mk)
 		mk->snap = s;
 		mk->chosen = u->moves[u->view];
 		mk->last = mk->pos.last == MOVE_NONE ? -1 : mk->pos.last;
+		/* A human may continue the game from here. */
+		mk->cursor = !is_engine(u, mk->pos.turn) && !u->focus_panel;
 		return;
 	}
 	mk->pos = *present(u);
@@ -774,7 +908,7 @@ static void cell_face(const struct ui *u, const struct marks *mk, int col, int r
 	bool boxed = b->cell_w == 3;
 	int move = game_cell_move(&u->g, col, row);
 	int owner = game_cell_owner(&u->g, &mk->pos, col, row);
-	bool utf8 = u->lines == LINES_UTF8;
+	bool utf8 = u->glyphs == LINES_UTF8;
 
 	if (owner >= 0) {
 		char c = side_char(owner);
@@ -806,7 +940,7 @@ static void cell_face(const struct ui *u, const struct marks *mk, int col, int r
 
 		sprintf(text, boxed ? " %s " : "%s", utf8 ? "\u00b7" : ".");
 		*a = allowed ? pair_attr(u, PAIR_ALLOWED, A_BOLD) | A_BOLD : A_DIM;
-	} else if (!boxed || (b->uttt && u->lines != LINES_UTF8)) {
+	} else if (!boxed || (b->uttt && u->glyphs != LINES_UTF8)) {
 		strcpy(text, boxed ? " . " : ".");
 		*a = A_DIM;
 	}
@@ -880,9 +1014,9 @@ static void draw_board(struct ui *u, const struct marks *mk)
 		if (!(won >> brd & 1))
 			continue;
 		view_subboard_rect(b, brd, &x, &y, &w, &h);
-		if (u->lines == LINES_UTF8 && b->style == VIEW_BOXED)
+		if (u->glyphs == LINES_UTF8 && b->style == VIEW_BOXED)
 			pat = side == SIDE_X ? big_x_boxed_utf8 : big_o_boxed_utf8;
-		else if (u->lines == LINES_UTF8)
+		else if (u->glyphs == LINES_UTF8)
 			pat = side == SIDE_X ? big_x_compact_utf8 : big_o_compact_utf8;
 		else if (b->style == VIEW_BOXED)
 			pat = side == SIDE_X ? big_x_boxed : big_o_boxed;
@@ -939,6 +1073,10 @@ static void panel_status(const struct ui *u, const struct snap *s, char *buf, si
 
 	if (u->inspecting) {
 		fmt_buf(buf, size, "inspector: one iteration (i: another, Esc: leave)");
+	} else if (s == NULL && u->view < u->nmoves) {
+		fmt_buf(buf, size, "when %c chose %s: no search numbers",
+			side_char(u->hist[u->view].turn),
+			game_move_name(&u->g, u->moves[u->view], name));
 	} else if (s == NULL) {
 		if (game_over(p))
 			fmt_buf(buf, size, "game over");
@@ -1031,27 +1169,125 @@ static void draw_inspector_lines(struct ui *u, int x, int y, int w, int n)
 	}
 }
 
+/* One candidate row at screen row Y of the panel, in A, the bar in SIDE's
+ * colour; SAVED: a row from a record (view_saved_row). */
+static void draw_child(const struct ui *u, const struct view_cols *cols, int y,
+		       const struct mcts_child *c, uint64_t total, int side, attr_t a, bool saved)
+{
+	char line[512];
+	int x = u->lay.px, n;
+
+	if (saved)
+		view_saved_row(cols, &u->g, c, total, line, sizeof(line));
+	else
+		view_child_row(cols, &u->g, c, total, line, sizeof(line));
+	put_text(u, y, x, u->lay.pw, a, line);
+	/* The bar solid in the mover's colour; a dim win rate when there are
+	 * too few visits for it to mean anything. */
+	n = view_bar_len(c->visits, total, cols->bar_w);
+	if (cols->bar_x >= 0 && n > 0 && u->glyphs != LINES_ASCII) {
+		attrset(side_attr(u, side) | A_REVERSE);
+		mvhline(y, x + cols->bar_x, ' ', n);
+	}
+	if (!view_rate_meaningful(c->visits))
+		put_text(u, y, x + cols->rate_x, 5, (a & ~(attr_t)A_BOLD) | A_DIM,
+			 line + cols->rate_x);
+	else if (!(a & A_REVERSE))
+		put_text(u, y, x + cols->rate_x, 5, value_attr(u, c->value), line + cols->rate_x);
+}
+
+/* The player of SIDE as a spec, in BUF: the one who made move PLY of a
+ * loaded game as its record says, else (PLY -1 too) the player now. */
+static const char *who_played(const struct ui *u, int side, int ply, char *buf, size_t size)
+{
+	if (ply < 0 || ply >= u->nloaded)
+		return player_spec_format(&u->spec[side], buf, size);
+	if (u->rec_who[side][0] == '\0')
+		return fmt_buf(buf, size, "(player not recorded)");
+	return fmt_buf(buf, size, "%s", u->rec_who[side]);
+}
+
+/* The ply whose numbers the panel shows from a record (a loaded game keeps
+ * no search, only what its file says), or -1. */
+static int shown_saved(const struct ui *u)
+{
+	int i = u->view < u->nmoves ? u->view : u->live.have ? -1 : u->nmoves - 1;
+
+	if (i < 0 || u->snaps[i].have || !u->saved[i].has_info)
+		return -1;
+	return i;
+}
+
+/* The panel for ply PLY of a loaded game: a record keeps the iterations,
+ * the move played and the runner-up, not the search's whole table. */
+static void draw_saved_panel(struct ui *u, int ply)
+{
+	const struct view_layout *l = &u->lay;
+	const struct record_move *rm = &u->saved[ply];
+	int side = u->hist[ply].turn, x = l->px, y = l->py, w = l->pw, n;
+	struct mcts_child kids[2];
+	struct view_cols cols;
+	char line[512], t[32], name[8], spec[160];
+	uint64_t total = rm->info.iterations;
+
+	fmt_buf(line, sizeof(line), "%c  %s", side_char(side),
+		who_played(u, side, ply, spec, sizeof(spec)));
+	put_text(u, y, x, w, A_BOLD, line);
+	put_text(u, y, x, 1, side_attr(u, side), side == SIDE_X ? "X" : "O");
+	fmt_buf(line, sizeof(line), "when %c chose %s, from the record%s", side_char(side),
+		game_move_name(&u->g, rm->move, name),
+		u->view < u->nmoves ? ""
+		: human_to_move(u)  ? "; waiting for you"
+				    : "");
+	put_text(u, y + 1, x, w, pair_attr(u, PAIR_HINT, A_BOLD) | A_BOLD, line);
+	fmt_buf(line, sizeof(line), "%s iterations",
+		view_fmt_count(rm->info.iterations, t, sizeof(t)));
+	put_text(u, y + 2, x, w, A_NORMAL, line);
+	put_text(u, y + 3, x, w, A_DIM, "saved: the move played and the runner-up only");
+	view_cols(&cols, w);
+	put_text(u, y + 4, x, w, A_BOLD | A_UNDERLINE, view_head_row(&cols, line, sizeof(line)));
+	n = view_saved_children(rm->move, &rm->info, kids);
+	if (total == 0)
+		total = (uint64_t)kids[0].visits + (n > 1 ? kids[1].visits : 0);
+	for (int i = 0; i < n && VIEW_PANEL_HEAD + i < l->ph; i++)
+		draw_child(u, &cols, y + VIEW_PANEL_HEAD + i, &kids[i], total, side,
+			   i == 0 ? pair_attr(u, PAIR_HINT, A_BOLD) | A_BOLD : A_NORMAL, true);
+	if (l->ph >= VIEW_PANEL_HEAD + 3) {
+		char moves[512];
+
+		view_moves_text(&u->g, u->moves, u->nmoves, w - 6, moves, sizeof(moves));
+		fmt_buf(line, sizeof(line), "game  %s", moves);
+		put_text(u, y + l->ph - 1, x, w, A_NORMAL, line);
+		put_text(u, y + l->ph - 1, x, 4, A_BOLD, "game");
+	}
+}
+
 static void draw_panel(struct ui *u)
 {
 	const struct view_layout *l = &u->lay;
 	struct pos at;
 	const struct snap *s = shown_snap(u, &at);
-	const struct pos *p = present(u);
 	struct view_cols cols;
 	char line[512], t1[32], t2[32], t3[32];
 	int x = l->px, y = l->py, w = l->pw, footer, nrows, visible, side;
 	uint64_t total = 0;
 
+	if (s == NULL && shown_saved(u) >= 0) {
+		draw_saved_panel(u, shown_saved(u));
+		return;
+	}
+
 	/* Row 0: whose search, with its settings. */
-	side = s != NULL ? s->side : p->turn;
+	side = s != NULL ? s->side : u->hist[u->view].turn;
 	if (s != NULL && s->analysis) {
 		fmt_buf(line, sizeof(line), "%c  %s", side_char(side),
 			s == &u->live ? "analysis for you (t: off)" : "analysis of a human's move");
 	} else {
 		char spec[160];
 
-		player_spec_format(&u->spec[side], spec, sizeof(spec));
-		fmt_buf(line, sizeof(line), "%c  %s", side_char(side), spec);
+		fmt_buf(line, sizeof(line), "%c  %s", side_char(side),
+			who_played(u, side, s == NULL && u->view < u->nmoves ? u->view : -1, spec,
+				   sizeof(spec)));
 	}
 	put_text(u, y, x, w, A_BOLD, line);
 	put_text(u, y, x, 1, side_attr(u, side), side == SIDE_X ? "X" : "O");
@@ -1102,30 +1338,15 @@ static void draw_panel(struct ui *u)
 		const struct mcts_child *c;
 		attr_t a = A_NORMAL;
 		char delta[32];
-		int n;
 
 		if (i >= s->n)
 			break;
 		c = &s->kids[i];
-		view_child_row(&cols, &u->g, c, total, line, sizeof(line));
 		if (c->move == s->chosen)
 			a = pair_attr(u, PAIR_HINT, A_BOLD) | A_BOLD;
 		if (u->focus_panel && i == u->sel)
 			a |= A_REVERSE;
-		put_text(u, yy, x, w, a, line);
-		/* The bar solid in the mover's colour; a dim win rate when
-		 * there are too few visits for it to mean anything. */
-		n = view_bar_len(c->visits, total, cols.bar_w);
-		if (cols.bar_x >= 0 && n > 0 && u->lines != LINES_ASCII) {
-			attrset(side_attr(u, s->side) | A_REVERSE);
-			mvhline(yy, x + cols.bar_x, ' ', n);
-		}
-		if (!view_rate_meaningful(c->visits))
-			put_text(u, yy, x + cols.rate_x, 5, (a & ~(attr_t)A_BOLD) | A_DIM,
-				 line + cols.rate_x);
-		else if (!(a & A_REVERSE))
-			put_text(u, yy, x + cols.rate_x, 5, value_attr(u, c->value),
-				 line + cols.rate_x);
+		draw_child(u, &cols, yy, c, total, s->side, a, false);
 		if (u->inspecting && s == &u->live && row_delta(u, c, delta, sizeof(delta))) {
 			int dx = cols.proof_x >= 0 ? cols.proof_x : w - 8;
 
@@ -1172,19 +1393,31 @@ static void status_text(const struct ui *u, char *buf, size_t size)
 	if (u->msg[0] != '\0') {
 		fmt_buf(buf, size, "%s", u->msg);
 	} else if (u->view < u->nmoves) {
-		fmt_buf(buf, size, "Move %d of %d: %c played %s.  ] forward, [ back, Esc: now.",
-			u->view + 1, u->nmoves, side_char(u->hist[u->view].turn),
-			game_move_name(&u->g, u->moves[u->view], name));
+		char later[32];
+		int mover = u->hist[u->view].turn;
+
+		later_moves(u, u->view, later, sizeof(later));
+		fmt_buf(buf, size,
+			"Move %d of %d: %c played %s.  [ ] step, Esc: now; %s replaces %s.",
+			u->view + 1, u->nmoves, side_char(mover),
+			game_move_name(&u->g, u->moves[u->view], name),
+			is_engine(u, mover) ? "m (the engine plays on from here)" : "a move here",
+			later);
 	} else if (game_over(p)) {
 		int w = result_winner(p->result);
+		char note[sizeof(u->end_note) + 2];
 
+		fmt_buf(note, sizeof(note), "%s%s", u->end_note[0] != '\0' ? "  " : "",
+			u->end_note);
 		if (w >= 0)
-			fmt_buf(buf, size, "%c wins%s.  n: new game, u: undo, [: replay.", side_char(w),
+			fmt_buf(buf, size, "%c wins%s.%s  n: new game, u: undo, [: replay.",
+				side_char(w),
 				is_engine(u, w) == is_engine(u, !w) ? ""
-				: is_engine(u, w)                   ? " (the engine)"
-								    : " (you)");
+				: is_engine(u, w)		    ? " (the engine)"
+								    : " (you)",
+				note);
 		else
-			fmt_buf(buf, size, "A draw.  n: new game, u: undo, [: replay.");
+			fmt_buf(buf, size, "A draw.%s  n: new game, u: undo, [: replay.", note);
 	} else if (u->inspecting) {
 		fmt_buf(buf, size, "Iteration inspector: i runs one more, p resumes, Esc leaves.");
 	} else if (u->focus_panel) {
@@ -1626,6 +1859,7 @@ static int on_key(struct ui *u, int ch)
 	if (u->modal == MODAL_NEW)
 		return dialog_key(u, ch);
 	u->msg[0] = '\0';
+	u->msg_sticky = false;
 	switch (ch) {
 	case 'q':
 	case 'Q':
@@ -1640,9 +1874,10 @@ static int on_key(struct ui *u, int ch)
 		else if (u->focus_panel || u->path_len > 0) {
 			u->focus_panel = false;
 			u->path_len = 0;
-		} else if (u->view != u->nmoves)
+		} else if (u->view != u->nmoves) {
 			u->view = u->nmoves;
-		else if (u->overlay)
+			cursor_to_allowed(u);
+		} else if (u->overlay)
 			u->overlay = false;
 		break;
 	case KEY_MOUSE:
@@ -1672,7 +1907,14 @@ static int on_key(struct ui *u, int ch)
 		}
 		break;
 	case 'm':
-		if (engine_to_move(u))
+		if (u->view < u->nmoves && is_engine(u, u->hist[u->view].turn))
+			continue_from_view(u, -1);
+		else if (u->view < u->nmoves)
+			say(u,
+			    "At move %d %c (a human) is to move: play a cell to continue from "
+			    "here.",
+			    u->view + 1, side_char(u->hist[u->view].turn));
+		else if (engine_to_move(u))
 			engine_play(u);
 		else
 			say(u, "m makes an engine move now; it is %s.",
@@ -1697,15 +1939,21 @@ static int on_key(struct ui *u, int ch)
 			u->view--;
 			u->focus_panel = false;
 			u->path_len = 0;
+			cursor_to_allowed(u);
 		} else {
 			say(u, "This is the start of the game.");
 		}
 		break;
 	case ']':
-		if (u->view < u->nmoves)
+		if (u->view < u->nmoves) {
 			u->view++;
-		else
+			cursor_to_allowed(u);
+		} else {
 			say(u, "This is the present position.");
+		}
+		break;
+	case 'w':
+		save_game(u);
 		break;
 	case 'u':
 		undo(u);
@@ -1856,7 +2104,9 @@ static void colors_init(struct ui *u)
 	init_pair(PAIR_BAD, COLOR_RED, bg);
 }
 
-static void ui_init(struct ui *u, const struct options *opt)
+/* The screen's state for OPT; REC: the record --load read (its moves are
+ * OPT's), or NULL. */
+static void ui_init(struct ui *u, const struct options *opt, const struct record *rec)
 {
 	u->g = opt->game;
 	u->spec[SIDE_X] = opt->x;
@@ -1866,8 +2116,20 @@ static void ui_init(struct ui *u, const struct options *opt)
 		u->hist[i + 1] = u->hist[i];
 		game_play(&u->g, &u->hist[i + 1], opt->moves[i]);
 		u->moves[i] = opt->moves[i];
+		u->saved[i].move = opt->moves[i];
+		if (rec != NULL)
+			u->saved[i] = rec->moves[i];
 	}
 	u->nmoves = u->view = opt->nmoves;
+	record_now(u->date, sizeof(u->date));
+	u->record_path = opt->record;
+	if (rec != NULL) {
+		u->nloaded = rec->nmoves;
+		fmt_buf(u->rec_who[SIDE_X], sizeof(u->rec_who[0]), "%s", rec->x);
+		fmt_buf(u->rec_who[SIDE_O], sizeof(u->rec_who[0]), "%s", rec->o);
+		if (rec->date[0] != '\0')
+			fmt_buf(u->date, sizeof(u->date), "%s", rec->date);
+	}
 	u->snaps = xcalloc(GAME_MAX_PLIES, sizeof(*u->snaps));
 	for (int i = 0; i < 2; i++)
 		u->pl[i] = player_new(&u->g, &u->spec[i], present(u));
@@ -1887,25 +2149,174 @@ static void ui_free(struct ui *u)
 	free(u);
 }
 
+/* --load: read the record into REC and make its game, moves and (unless
+ * --x or --o says otherwise) players OPT's. Returns 0, or prints a line
+ * to stderr and returns the exit status. WHY gets a word for the status
+ * line about players that could not be used. */
+static int load_record(struct options *opt, struct record *rec, char *why, size_t whysize)
+{
+	char err[2300];
+
+	why[0] = '\0';
+	if (record_read(opt->load, rec, err, sizeof(err)) < 0) {
+		fprintf(stderr, "noughts: play: %s\n", err);
+		return 1;
+	}
+	opt->game = rec->game;
+	game_start(&opt->game, &opt->start);
+	opt->pos = opt->start;
+	for (int i = 0; i < rec->nmoves; i++) {
+		opt->moves[i] = rec->moves[i].move;
+		game_play(&opt->game, &opt->pos, rec->moves[i].move);
+	}
+	opt->nmoves = rec->nmoves;
+	for (int side = 0; side < 2; side++) {
+		const char *text = side == SIDE_X ? rec->x : rec->o;
+		struct player_spec *spec = side == SIDE_X ? &opt->x : &opt->o;
+		struct player_spec parsed;
+
+		if ((side == SIDE_X ? opt->x_given : opt->o_given) || text[0] == '\0')
+			continue;
+		if (player_spec_parse(text, &parsed, err, sizeof(err)) < 0) {
+			size_t n = strlen(why);
+
+			fmt_buf(why + n, whysize - n,
+				"  %c: '%.40s' is no player here, %s instead.", side_char(side),
+				text, spec->kind == PLAYER_HUMAN ? "a human" : "mcts");
+			continue;
+		}
+		if (parsed.kind != PLAYER_HUMAN && parsed.level == 0)
+			parsed.level = opt->level;
+		*spec = parsed;
+	}
+	return 0;
+}
+
+/* --record FILE: fail now, not at the end of a game, if it cannot be
+ * written. Returns 0 or the exit status after a line on stderr. */
+static int check_record_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	struct stat st;
+
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr,
+			"noughts: play: --record %s is a directory: give the file to write\n",
+			path);
+		return 2;
+	}
+	if (slash == NULL)
+		fmt_buf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		fmt_buf(dir, sizeof(dir), "/");
+	else
+		fmt_buf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (access(dir, W_OK) != 0) {
+		fprintf(stderr, "noughts: play: --record %s: cannot write in %s: %s\n", path, dir,
+			strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* Can curses draw on this terminal? Asked before it starts, so that an
+ * unknown TERM or one that cannot move the cursor (dumb) gets one line of
+ * text, not a screen of garbage. Returns 0, or 2 after a line on stderr. */
+static int check_terminal(void)
+{
+	const char *term = getenv("TERM"), *cup;
+	int err = 0;
+	bool can;
+
+	if (term == NULL || term[0] == '\0') {
+		fputs("noughts: play: TERM is not set: the game screen needs the terminal's type, "
+		      "such as TERM=xterm-256color\n",
+		      stderr);
+		return 2;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		if (err == 1)
+			fprintf(stderr,
+				"noughts: play: TERM=%s is a hardcopy terminal: the game screen "
+				"needs one that can move the cursor\n",
+				term);
+		else if (err == 0)
+			fprintf(stderr,
+				"noughts: play: unknown terminal type '%s' (TERM): no terminfo "
+				"entry; try TERM=xterm-256color\n",
+				term);
+		else
+			fprintf(stderr, "noughts: play: no terminfo database found for TERM=%s\n",
+				term);
+		return 2;
+	}
+	cup = tigetstr("cup");
+	can = cup != NULL && cup != (char *)-1;
+	del_curterm(cur_term);
+	if (!can) {
+		fprintf(stderr,
+			"noughts: play: TERM=%s cannot move the cursor; the game screen needs "
+			"a terminal that can\n",
+			term);
+		return 2;
+	}
+	return 0;
+}
+
 int ui_play(struct options *opt)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa, old[ARRAY_SIZE(sigs)];
+	struct record *rec = NULL;
 	struct ui *u;
 	SCREEN *scr;
 	const char *kmous;
+	char why[200] = "";
 	int status;
 
+	/* Everything that can fail is checked before curses starts. */
+	if (opt->load != NULL) {
+		rec = xmalloc(sizeof(*rec));
+		status = load_record(opt, rec, why, sizeof(why));
+		if (status != 0) {
+			free(rec);
+			return status;
+		}
+	}
+	if (opt->record != NULL && (status = check_record_path(opt->record)) != 0) {
+		free(rec);
+		return status;
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fputs("noughts: the game screen needs a terminal on stdin and stdout; use a command "
-		      "such as 'noughts analyze' without one\n",
+		fputs("noughts: play: the game screen needs a terminal on stdin and stdout; "
+		      "without one use a command such as 'noughts show' or 'noughts analyze'\n",
 		      stderr);
+		free(rec);
 		return 2;
+	}
+	if ((status = check_terminal()) != 0) {
+		free(rec);
+		return status;
 	}
 	/* Only the character type: numbers keep their decimal point. */
 	setlocale(LC_CTYPE, "");
 	u = xcalloc(1, sizeof(*u));
-	ui_init(u, opt);
+	ui_init(u, opt, rec);
+	if (rec != NULL) {
+		char result[16];
+
+		if (rec->result == RESULT_NONE)
+			fmt_buf(result, sizeof(result), "unfinished");
+		else if (rec->result == RESULT_DRAW)
+			fmt_buf(result, sizeof(result), "a draw");
+		else
+			fmt_buf(result, sizeof(result), "%c won",
+				side_char(result_winner(rec->result)));
+		say(u, "Loaded %s: %d move%s, %s; [ and ] step through it.%s", opt->load,
+		    rec->nmoves, rec->nmoves == 1 ? "" : "s", result, why);
+		free(rec);
+	}
 
 	/* Our handlers go in before curses starts, so it leaves them alone;
 	 * no SA_RESTART, so a blocking read returns to the loop. */
@@ -1922,10 +2333,10 @@ int ui_play(struct options *opt)
 
 		for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 			sigaction(sigs[i], &old[i], NULL);
-		fprintf(stderr, "noughts: cannot use the terminal (TERM=%s)\n",
+		fprintf(stderr, "noughts: play: cannot use the terminal (TERM=%s)\n",
 			term != NULL ? term : "unset");
 		ui_free(u);
-		return 1;
+		return 2;
 	}
 	set_term(scr);
 	curses_on = true;
@@ -1953,12 +2364,20 @@ int ui_play(struct options *opt)
 	}
 	colors_init(u);
 	/* UTF-8 lines (heavy and light) need a UTF-8 locale and the
-	 * wide-character curses, which takes a multibyte string apart into
-	 * characters; the Linux console's fonts often lack the heavy lines. */
-	u->lines = opt->ascii ? LINES_ASCII : LINES_ACS;
-#if NCURSES_WIDECHAR
+	 * wide-character library, which takes a multibyte string apart into
+	 * characters (the narrow one would put out its bytes one by one): the
+	 * header alone cannot tell, so configure says which was linked
+	 * (HAVE_NCURSESW). The Linux console's fonts often lack the heavy
+	 * lines. */
+	u->glyphs = opt->ascii ? LINES_ASCII : LINES_ACS;
+#if defined(HAVE_NCURSESW) && NCURSES_WIDECHAR
 	if (!opt->ascii && MB_CUR_MAX > 1 && strncmp(termname(), "linux", 5) != 0)
-		u->lines = LINES_UTF8;
+		u->glyphs = LINES_UTF8;
+#else
+	/* The narrow library in a UTF-8 locale often cannot switch to the
+	 * line-drawing set either (the letters of "lqqqk" show instead). */
+	if (MB_CUR_MAX > 1)
+		u->glyphs = LINES_ASCII;
 #endif
 
 	status = run(u);

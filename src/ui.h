@@ -8,12 +8,17 @@
 #include "options.h"
 
 /* Run the game screen with the options of `noughts play`: OPT's game, its
- * start position and --moves, the X and O player specs and --ascii. OPT
- * must outlive the call. Needs a terminal on stdin and stdout; without one
- * it prints a one-line error to stderr and returns 2. Returns the exit
- * status: 0 after q, 1 when the terminal cannot be used, 128 + the signal
- * number after SIGINT, SIGTERM or SIGHUP (the terminal is restored first
- * in every case). */
+ * start position and --moves, the X and O player specs, --ascii, --load
+ * (a record whose game, moves and players replace those; OPT is changed
+ * to match) and --record (the file each finished game is written to).
+ * OPT must outlive the call. Everything is checked before curses starts,
+ * each failure with one line on stderr: a bad record or an unwritable
+ * --record file returns 1; --load with --moves or --game, a --record that
+ * is a directory, no terminal on stdin and stdout, or a terminal curses
+ * cannot drive (TERM unset, unknown, or unable to move the cursor)
+ * returns 2. Otherwise returns 0 after q, or 128 + the signal number after
+ * SIGINT, SIGTERM or SIGHUP (the terminal is restored first in every
+ * case). */
 int ui_play(struct options *opt);
 
 #endif

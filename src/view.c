@@ -412,8 +412,10 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size)
 	return buf;
 }
 
-char *view_child_row(const struct view_cols *c, const struct game *g,
-		     const struct mcts_child *ch, uint64_t total, char *buf, size_t size)
+/* A candidate row; SAVED: from a record, which keeps no wins, draws,
+ * losses or UCT value. */
+static char *child_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
+		       uint64_t total, bool saved, char *buf, size_t size)
 {
 	char t[32];
 	int n;
@@ -426,10 +428,12 @@ char *view_child_row(const struct view_cols *c, const struct game *g,
 	n = view_bar_len(ch->visits, total, c->bar_w);
 	if (c->bar_x >= 0)
 		memset(buf + c->bar_x, '#', (size_t)n);
-	put_field(buf, c->width, c->wins_x, W_COUNT, true, view_fmt_count(ch->wins, t, sizeof(t)));
-	put_field(buf, c->width, c->draws_x, W_COUNT, true, view_fmt_count(ch->draws, t, sizeof(t)));
+	put_field(buf, c->width, c->wins_x, W_COUNT, true,
+		  saved ? "-" : view_fmt_count(ch->wins, t, sizeof(t)));
+	put_field(buf, c->width, c->draws_x, W_COUNT, true,
+		  saved ? "-" : view_fmt_count(ch->draws, t, sizeof(t)));
 	put_field(buf, c->width, c->losses_x, W_COUNT, true,
-		  view_fmt_count(ch->losses, t, sizeof(t)));
+		  saved ? "-" : view_fmt_count(ch->losses, t, sizeof(t)));
 	if (ch->visits == 0)
 		fmt_buf(t, sizeof(t), "-");
 	else if (ch->value >= 0.9995)
@@ -437,7 +441,7 @@ char *view_child_row(const struct view_cols *c, const struct game *g,
 	else
 		fmt_buf(t, sizeof(t), "%.1f%%", ch->value * 100);
 	put_field(buf, c->width, c->rate_x, W_RATE, true, t);
-	if (ch->visits == 0 || isinf(ch->uct) || isnan(ch->uct))
+	if (saved || ch->visits == 0 || isinf(ch->uct) || isnan(ch->uct))
 		fmt_buf(t, sizeof(t), "-");
 	else if (ch->uct < 9.9995)
 		fmt_buf(t, sizeof(t), "%.3f", ch->uct);
@@ -463,6 +467,36 @@ char *view_child_row(const struct view_cols *c, const struct game *g,
 	}
 	put_field(buf, c->width, c->proof_x, W_PROOF, false, t);
 	return buf;
+}
+
+char *view_child_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
+		     uint64_t total, char *buf, size_t size)
+{
+	return child_row(c, g, ch, total, false, buf, size);
+}
+
+char *view_saved_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
+		     uint64_t total, char *buf, size_t size)
+{
+	return child_row(c, g, ch, total, true, buf, size);
+}
+
+int view_saved_children(int move, const struct record_info *info, struct mcts_child *out)
+{
+	memset(out, 0, 2 * sizeof(*out));
+	out[0].move = move;
+	out[0].visits = info->visits;
+	out[0].value = info->value;
+	out[0].uct = HUGE_VAL;
+	out[0].proven = info->proven;
+	out[0].proven_plies = info->proven_plies;
+	if (info->second < 0)
+		return 1;
+	out[1].move = info->second;
+	out[1].visits = info->second_visits;
+	out[1].value = info->second_value;
+	out[1].uct = HUGE_VAL;
+	return 2;
 }
 
 char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, size_t size)
@@ -602,25 +636,29 @@ const struct view_key view_keys[] = {
 	{ "Arrows, h j k l", "move the cursor", "arrows move", W_H },
 	{ "Enter, Space", "play the cell under the cursor", "Enter play", W_H },
 	{ "Mouse click", "play the clicked cell", NULL, 0 },
+	{ "Tab", "tree browser: move the focus to the panel and back", "Tab tree",
+	  W_H | W_E | W_P },
 	{ "Up, Down, j k", "tree browser: select a row of the panel", "Up/Down select", W_P },
 	{ "Enter, Right, l", "tree browser: go down into the selected move", "Right into",
 	  W_P },
 	{ "Left, h, Backspace", "tree browser: go back up", "Left back", W_P },
-	{ "Tab", "tree browser: move the focus to the panel and back", "Tab tree",
-	  W_H | W_E | W_P },
 	{ "s", "engine against engine: play the next move", "s step", W_EVE },
 	{ "a", "engine against engine: auto-play on or off", "a auto", W_EVE },
 	{ "p", "pause or resume the engine's thinking", "p pause", W_E },
-	{ "m", "make the engine move now with what it has", "m move now", W_E },
+	{ "m", "make the engine move now; back in the history: it continues from there",
+	  "m move now", W_E },
 	{ "t", "analysis: the engine thinks for you and marks its move", "t hint", W_H },
 	{ "u", "undo your last move and the engine's reply", "u undo", W_H | W_OVER },
 	{ "n", "new game: choose the game, the players and the level", "n new", W_OVER | W_H },
-	{ "[  ]", "step back and forward through the game", "[ ] history", W_OVER | W_H | W_E },
+	{ "w", "write the game to a new file in ~/.local/share/noughts", "w save", W_OVER },
+	{ "[, ]", "step through the game; a move made back there continues from it",
+	  "[ ] history", W_OVER | W_H | W_E },
 	{ "v", "overlay on the board: each candidate's share of visits", "v overlay", W_E | W_H },
 	{ "i", "iteration inspector: pause and run one iteration, showing its phases",
 	  "i inspect", W_E },
 	{ "PgUp, PgDn", "scroll the panel's rows", NULL, 0 },
-	{ "Escape", "close help or a dialog, leave the browser or the inspector", NULL, 0 },
+	{ "Escape", "close a dialog, leave the browser or inspector, back to the present", NULL,
+	  0 },
 	{ "?", "this help", NULL, 0 },
 	{ "q", "quit (Ctrl-C too)", NULL, 0 },
 };

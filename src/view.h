@@ -17,6 +17,7 @@
 #include "game.h"
 #include "mcts.h"
 #include "player.h"
+#include "record.h"
 
 #define VIEW_MAX_SIDE 21 /* cells across or down, at most (MNK_MAX_SIDE) */
 
@@ -121,6 +122,18 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size);
  * plies to the end counted from the row's position, this move included). */
 char *view_child_row(const struct view_cols *c, const struct game *g,
 		     const struct mcts_child *ch, uint64_t total, char *buf, size_t size);
+
+/* A game record keeps, of what the engine saw, only the move played and the
+ * runner-up, with visits, value and proof: the rows of move MOVE saved with
+ * INFO, as children with wins, draws and losses unknown (0) and no UCT.
+ * OUT has room for 2; returns how many: 1, or 2 with a runner-up. */
+int view_saved_children(int move, const struct record_info *info, struct mcts_child *out);
+
+/* The text of a row from view_saved_children() laid out by C, as
+ * view_child_row() but with '-' in the columns a record does not keep
+ * (wins, draws, losses, UCT); TOTAL is the search's iterations. */
+char *view_saved_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
+		     uint64_t total, char *buf, size_t size);
 
 /* Is a win rate from VISITS visits worth showing at full brightness? */
 static inline bool view_rate_meaningful(uint64_t visits)

@@ -41,8 +41,13 @@ WAIT=${SCREEN_TEST_WAIT:-15} # seconds a wait may take (sanitizer builds are slo
 
 screen() { tm capture-pane -p -t t 2>/dev/null; }
 # The board: the screen without title, status and key lines, left of the
-# panel (which starts at column $panel_x).
-board() { screen | sed '1d' | sed '$d' | sed '$d' | cut -c1-"$panel_x"; }
+# panel (which starts at column $panel_x). Line-drawing characters (and the
+# middle dot) become '#' first: they are several bytes in UTF-8, and cut
+# counts bytes.
+wide=$(printf '(\342\224|\342\225).|\302\267')
+board() {
+	screen | LC_ALL=C sed -E "s/$wide/#/g" | sed '1d' | sed '$d' | sed '$d' | cut -c1-"$panel_x"
+}
 stones() { board | grep -o '[XO]' | wc -l | tr -d ' '; }
 
 # wait_for REGEX: poll until the screen matches; status 1 on timeout.
@@ -80,9 +85,11 @@ wait_stones() {
 	return 1
 }
 
-# start [VAR=VALUE ...] -- ARGS: a fresh 120x40 window with a shell that runs
-# noughts with ARGS (environment VARs set), writes its pid to $dir/pid and
-# prints EXIT=status when it ends.
+# start [VAR=VALUE ...] -- ARGS: a fresh window ($cols x $rows, 120x40
+# unless set) with a shell that runs noughts with ARGS (environment VARs
+# set), writes its pid to $dir/pid and prints EXIT=status when it ends.
+cols=120
+rows=40
 start() {
 	envs=""
 	while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
@@ -96,7 +103,7 @@ start() {
 	done
 	tm kill-session -t t >/dev/null 2>&1
 	rm -f "$dir/pid"
-	tm new-session -d -s t -x 120 -y 40 "env PS1='$ ' sh"
+	tm new-session -d -s t -x "$cols" -y "$rows" "env PS1='$ ' sh"
 	tm send-keys -t t "clear; echo BEFORE-NOUGHTS" Enter
 	tm send-keys -t t "env $envs sh -c 'echo \$\$ > $dir/pid; exec \"\$0\" \"\$@\"' '$NOUGHTS' $args; echo EXIT=\$?" Enter
 }
@@ -117,10 +124,22 @@ iterations() { screen | sed -n 4p | awk '{ print $1 }'; }
 
 err=$("$NOUGHTS" play </dev/null 2>&1 >/dev/null)
 rc=$?
-if [ "$rc" -eq 2 ] && printf '%s\n' "$err" | grep -q "^noughts: the game screen needs a terminal"; then
+if [ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] &&
+	printf '%s\n' "$err" | grep -q "^noughts: play: the game screen needs a terminal"; then
 	pass "without a terminal: exit 2 and one line on stderr"
 else
 	fail "without a terminal: exit 2 and one line on stderr (status $rc: $err)"
+fi
+
+# A bad record is refused before the screen starts, with its file and line.
+printf '# noughts game record\nGame: ttt\nResult: *\n\nb2\nb2\n' >"$dir/bad.txt"
+err=$("$NOUGHTS" play --load "$dir/bad.txt" </dev/null 2>&1 >/dev/null)
+rc=$?
+if [ "$rc" -eq 1 ] && [ "$err" = "noughts: play: $dir/bad.txt:6: illegal move b2: b2 is taken by X" ]
+then
+	pass "--load of a bad record: exit 1, FILE:LINE and what was wrong"
+else
+	fail "--load of a bad record: exit 1, FILE:LINE and what was wrong (status $rc: $err)"
 fi
 
 # --- tic-tac-toe against the engine -------------------------------------------
@@ -267,20 +286,28 @@ wait_for '^EXIT=0'
 
 # --- signals --------------------------------------------------------------------
 
-for s in TERM:143 HUP:129 INT:130; do
+# Each signal sent to the process (and Ctrl-C typed) during a search: the
+# shell gets back a sane terminal, as stty shows (icanon and echo on, not
+# -icanon -echo as curses leaves them).
+for s in TERM:143 HUP:129 INT:130 C-c:130; do
 	sig=${s%%:*}
 	want=${s#*:}
 	start -- --game uttt --x mcts:time=60000
 	wait_for 'thinking'
-	if [ "$sig" = INT ]; then
+	if [ "$sig" = C-c ]; then
 		tm send-keys -t t C-c
 	else
 		kill -"$sig" "$(pid)"
 	fi
+	what="SIG$sig"
+	[ "$sig" = C-c ] && what="Ctrl-C"
 	wait_for "^EXIT=$want"
-	check $? "SIG$sig in the middle of a search: exit $want"
-	[ "$(tm display -p -t t '#{alternate_on}')" = 0 ]
-	check $? "SIG$sig: the terminal is restored"
+	check $? "$what in the middle of a search: exit $want"
+	[ "$(tm display -p -t t '#{alternate_on}')" = 0 ] && screen | grep -q BEFORE-NOUGHTS
+	check $? "$what: the screen is back as it was"
+	tm send-keys -t t "stty -a | tr ' ;' '\n\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
+	wait_for '^icanon echo *$'
+	check $? "$what: the shell's prompt answers, and the terminal is in icanon echo mode"
 done
 
 # --- terminal types, ASCII, colour ----------------------------------------------
@@ -299,6 +326,31 @@ for term in xterm xterm-256color screen tmux-256color linux; do
 	wait_for '^EXIT=0' || r=1
 	check $r "TERM=$term: the screen opens, a game goes on, q quits"
 done
+
+# Terminals curses cannot drive: one line, status 2, the screen left alone.
+# (The line may follow the shell's prompt: the command is typed ahead.)
+start "TERM=dumb" -- play
+wait_for '^EXIT=2' && screen | grep -q 'noughts: play: TERM=dumb cannot move the cursor' &&
+	screen | grep -q BEFORE-NOUGHTS
+check $? "TERM=dumb (no cursor addressing): one line, exit 2"
+start "TERM=nonexistent-term" -- play
+wait_for '^EXIT=2' && screen | grep -q "noughts: play: unknown terminal type 'nonexistent-term'"
+check $? "an unknown TERM: one line, exit 2"
+start "TERM=" -- play
+wait_for '^EXIT=2' && screen | grep -q 'noughts: play: TERM is not set'
+check $? "TERM empty: one line, exit 2"
+
+# Started in a terminal too small for anything: it says what it needs.
+cols=20
+rows=6
+start -- play
+wait_for 'too small' && screen | grep -q 'Needs 52x12' && screen | grep -q 'it is 20x6'
+check $? "started in 20x6: 'too small', the size it needs and the size it has"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+check $? "q quits from there"
+cols=120
+rows=40
 
 start -- --ascii
 wait_for 'X to move'
@@ -321,6 +373,104 @@ tm send-keys -t t Enter
 wait_stones 2
 tm capture-pane -p -e -t t | grep -Eq '\[(3[0-7]|38;)|;3[0-7]m'
 check $? "otherwise X and O are in colour"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+# --- game records ---------------------------------------------------------------
+
+# w saves the game shown to a new file in $XDG_DATA_HOME/noughts.
+panel_x=29
+start "XDG_DATA_HOME=$dir/xdg" -- play --o mcts:iterations=300
+wait_for 'X to move'
+tm send-keys -t t Enter
+wait_stones 2 && wait_for 'X to move'
+tm send-keys -t t w
+wait_for "Saved 2 moves to $dir/xdg/noughts/noughts-ttt-[0-9]{8}-[0-9]{6}(-[0-9]+)?\.txt"
+check $? "w saves the game and the status line names the file"
+saved=$(ls "$dir"/xdg/noughts/noughts-ttt-*.txt 2>/dev/null | head -1)
+[ -n "$saved" ] && grep -q '^Game: ttt$' "$saved" && grep -q '^X: human$' "$saved" &&
+	grep -q '^O: mcts:iterations=300' "$saved" && grep -q '^Result: \*$' "$saved" &&
+	grep -Eq '^Date: [0-9]{4}-[0-9]{2}-[0-9]{2} ' "$saved" && grep -q '^b2$' "$saved" &&
+	grep -Eq '^[ac][13] \{iterations=300 visits=[0-9]+ value=[01]\.[0-9]{3} second=' "$saved"
+check $? "the file: game, players, date, Result *, the moves with the engine's numbers"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+# It reads back: --load opens it where it stopped.
+start -- play --load "$saved"
+wait_for 'Loaded .*: 2 moves, unfinished' && wait_stones 2 && wait_for 'Enter play'
+check $? "--load of the saved file opens it at its last position, X (a human) to move"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+# A record written by noughts match opens at its last position; [ steps
+# back through it, with the numbers the record saved.
+"$NOUGHTS" match mcts:iterations=200 random --games 1 --record "$dir/match" >/dev/null 2>&1
+rec="$dir/match/game-0001.txt"
+nmoves=$(sed '1,/^$/d' "$rec" | grep -c .)
+start -- play --load "$rec"
+wait_for "Loaded .*: $nmoves moves" && wait_stones "$nmoves"
+check $? "--load of a match record: the last position, $nmoves stones"
+tm send-keys -t t '['
+wait_for "Move $nmoves of $nmoves" && wait_stones $((nmoves - 1))
+check $? "[ steps back one move"
+# Back to the last move of each player: X (mcts) has saved numbers, O
+# (random) none.
+k=$nmoves
+for who in X O; do
+	if [ $((k % 2)) = "$([ $who = X ] && echo 1 || echo 0)" ]; then
+		:
+	else
+		tm send-keys -t t '['
+		k=$((k - 1))
+	fi
+	wait_for "Move $k of $nmoves: $who played"
+	if [ $who = X ]; then
+		it=$(sed '1,/^$/d' "$rec" | sed -n "${k}p" | sed 's/.*iterations=\([0-9]*\).*/\1/')
+		screen | grep -Eq "when X chose [a-c][1-3], from the record" &&
+			screen | grep -Eq "^ +$it iterations" && screen | grep -q 'runner-up only'
+		check $? "X's (mcts) move $k: the numbers the record saved ($it iterations)"
+	else
+		screen | grep -Eq "when O chose [a-c][1-3]: no search numbers"
+		check $? "O's (random) move $k: no numbers, and the panel says so"
+	fi
+done
+tm send-keys -t t m
+wait_for "The game goes on from move $k, O thinks: moves? [-0-9]+ of the old game dropped" &&
+	wait_stones $((k - 1)) && ! screen | grep -q "Move [0-9]* of"
+check $? "m there: the engine to move plays on from that position"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+# Continuing from the past: a move there drops the moves after it.
+printf '%s\n' '# noughts game record' 'Game: ttt' 'X: human' 'O: mcts:time=1500' \
+	'Result: X' '' a1 'b2 {iterations=100 visits=60 value=0.500}' a2 \
+	'b1 {iterations=100 visits=70 value=0.450}' a3 >"$dir/won.txt"
+start -- play --load "$dir/won.txt"
+wait_for 'Loaded .*: 5 moves, X won' && wait_stones 5
+check $? "a finished record opens at its end"
+tm send-keys -t t '['
+wait_for 'Move 5 of 5: X played a3.*a move here replaces move 5\.'
+check $? "one move back, the status line says a move there replaces move 5"
+tm send-keys -t t Down Enter
+wait_for 'b3 played at move 5 instead: move 5 of the old game dropped'
+check $? "a move there continues the game from it"
+wait_stones 6 && wait_for 'Enter play'
+check $? "and the engine (O, from the record) replies"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
+# --record FILE: the game is written there when it ends.
+start -- play --x human --o human --record "$dir/rec.txt"
+wait_for 'X to move'
+# X b2, O a2, X a1, O b1, X c3: X wins on the diagonal.
+tm send-keys -t t Enter Left Enter Up Enter Right Enter Right Down Down Enter
+wait_for "X wins.*Written to $dir/rec.txt"
+check $? "--record: at the end of the game the status line says where it went"
+[ -f "$dir/rec.txt" ] && grep -q '^Result: X$' "$dir/rec.txt" &&
+	[ "$(sed '1,/^$/d' "$dir/rec.txt" | tr '\n' ' ')" = "b2 a2 a1 b1 c3 " ] &&
+	[ "$(ls "$dir" | grep -c '^rec\.txt')" = 1 ]
+check $? "the file holds the game, and no temporary is left"
 tm send-keys -t t q
 wait_for '^EXIT=0'
 

@@ -1,7 +1,9 @@
 /* test-view.c - the game screen's layout and text, without a terminal. */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -283,6 +285,36 @@ static void test_rows(void)
 	   "win rates of fewer than %d visits are dimmed", VIEW_FEW_VISITS);
 }
 
+static void test_saved_rows(void)
+{
+	struct record_info in = {
+		.iterations = 5000, .visits = 2210, .value = 0.541, .second_visits = 800,
+		.second_value = 0.502, .proven = PROOF_WIN, .proven_plies = 2,
+	};
+	struct mcts_child kids[2];
+	struct view_cols c;
+	char row[256], err[160];
+	int n, e5 = game_parse_move(&uttt, "e5", err, sizeof(err));
+
+	in.second = game_parse_move(&uttt, "d4", err, sizeof(err));
+	n = view_saved_children(e5, &in, kids);
+	ok(n == 2 && kids[0].move == e5 && kids[0].visits == 2210 && kids[0].proven == PROOF_WIN &&
+	   kids[1].move == in.second && kids[1].visits == 800 && kids[1].proven == PROOF_NONE,
+	   "a saved move: the move played, then the runner-up");
+	view_cols(&c, 70);
+	view_saved_row(&c, &uttt, &kids[0], in.iterations, row, sizeof(row));
+	ok(strlen(row) == 70 && strncmp(row, "e5 ", 3) == 0 && strstr(row, " 2210 ") != NULL &&
+	   strstr(row, "54.1%") != NULL && strstr(row, "win 3") != NULL,
+	   "its row: move, visits, win rate, proof: '%s'", row);
+	ok(strstr(row, "    -     -     - ") != NULL && strstr(row, "0.000") == NULL,
+	   "wins, draws, losses and UCT, which a record does not keep, are '-'");
+	view_saved_row(&c, &uttt, &kids[1], in.iterations, row, sizeof(row));
+	ok(strncmp(row, "d4 ", 3) == 0 && strstr(row, "50.2%") != NULL, "the runner-up's row: '%s'",
+	   row);
+	in.second = -1;
+	ok(view_saved_children(e5, &in, kids) == 1, "no runner-up saved: one row");
+}
+
 static void test_texts(void)
 {
 	struct player_spec s;
@@ -387,6 +419,115 @@ static void test_keys(void)
 	ok(strlen(buf) <= 10, "fits even 10 columns");
 }
 
+/* The text a man(7) request line LINE renders to, near enough for the
+ * tags of a .TP list: the arguments of a font request joined (without
+ * spaces for the alternating ones such as .BR), quotes dropped, and the
+ * escapes \- \e \& \(dq undone. */
+static void man_render(const char *line, char *out, size_t size)
+{
+	bool alternating = false;
+	size_t n = 0;
+	int args = 0;
+
+	if (line[0] == '.') {
+		const char *name = line + 1;
+
+		alternating = strlen(name) >= 2 && strchr("BIR", name[0]) != NULL &&
+			      strchr("BIR", name[1]) != NULL;
+		while (*line != '\0' && *line != ' ')
+			line++;
+	}
+	while (*line != '\0' && *line != '\n' && n + 1 < size) {
+		bool quoted;
+
+		while (*line == ' ')
+			line++;
+		if (*line == '\0' || *line == '\n')
+			break;
+		if (args++ > 0 && !alternating)
+			out[n++] = ' ';
+		quoted = *line == '"';
+		line += quoted;
+		while (*line != '\0' && *line != '\n' && n + 1 < size &&
+		       (quoted ? *line != '"' : *line != ' ')) {
+			if (strncmp(line, "\\-", 2) == 0 || strncmp(line, "\\e", 2) == 0) {
+				out[n++] = line[1] == '-' ? '-' : '\\';
+				line += 2;
+			} else if (strncmp(line, "\\&", 2) == 0) {
+				line += 2;
+			} else if (strncmp(line, "\\(dq", 4) == 0) {
+				out[n++] = '"';
+				line += 4;
+			} else {
+				out[n++] = *line++;
+			}
+		}
+		line += quoted && *line == '"';
+	}
+	out[n] = '\0';
+}
+
+/* Does TAG ("Enter, Right, l") name every key of KEYS ("Enter, Right, l")? */
+static bool tag_has_keys(const char *tag, const char *keys)
+{
+	while (*keys != '\0') {
+		const char *end = strstr(keys, ", "), *t = tag;
+		size_t len = end != NULL ? (size_t)(end - keys) : strlen(keys);
+		bool found = false;
+
+		while (!found && *t != '\0') {
+			const char *tend = strstr(t, ", ");
+			size_t tlen = tend != NULL ? (size_t)(tend - t) : strlen(t);
+
+			found = tlen == len && strncmp(t, keys, len) == 0;
+			t += tlen + (tend != NULL ? 2 : 0);
+		}
+		if (!found)
+			return false;
+		keys += len + (end != NULL ? 2 : 0);
+	}
+	return true;
+}
+
+/* Every key of the help (view_keys) is a tag of the man page's KEYS. */
+static void test_man_keys(void)
+{
+	const char *path = getenv("MANPAGE");
+	char line[1024], tags[64][256];
+	int ntags = 0, missing = 0;
+	bool in_keys = false, tag_next = false;
+	FILE *f;
+
+	if (path == NULL || (f = fopen(path, "r")) == NULL) {
+		ok(1, "# SKIP no man page (MANPAGE names man/noughts.6.in)");
+		return;
+	}
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, ".SH", 3) == 0) {
+			in_keys = strcmp(line, ".SH KEYS\n") == 0;
+			continue;
+		}
+		if (!in_keys)
+			continue;
+		if (tag_next && ntags < 64)
+			man_render(line, tags[ntags++], sizeof(tags[0]));
+		tag_next = strncmp(line, ".TP", 3) == 0;
+	}
+	fclose(f);
+	ok(ntags >= view_nkeys, "the man page's KEYS section has %d tagged paragraphs", ntags);
+	for (int i = 0; i < view_nkeys; i++) {
+		int t;
+
+		for (t = 0; t < ntags && !tag_has_keys(tags[t], view_keys[i].keys); t++)
+			;
+		if (t == ntags) {
+			printf("# not in the man page's KEYS: '%s'\n", view_keys[i].keys);
+			missing++;
+		}
+	}
+	ok(missing == 0, "every key of the help is in the man page's KEYS (%d missing)", missing);
+}
+
 int main(void)
 {
 	init_games();
@@ -395,8 +536,10 @@ int main(void)
 	test_numbers();
 	test_columns();
 	test_rows();
+	test_saved_rows();
 	test_texts();
 	test_win_lines();
 	test_keys();
+	test_man_keys();
 	return tap_done();
 }
