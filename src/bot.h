@@ -17,7 +17,7 @@
 
 #define BOT_FIRST_TURN_MS 1000 /* CodinGame's limits */
 #define BOT_TURN_MS 100
-#define BOT_MARGIN_MS 25       /* answer this long before the limit */
+#define BOT_MARGIN_MS 35       /* answer this long before the limit */
 #define BOT_FIRST_MARGIN_MS 150 /* the first turn also pays for start-up */
 
 enum bot_status { BOT_MORE = 0, BOT_ANSWER = 1, BOT_ERROR = -1 };

@@ -56,8 +56,9 @@ static const struct {
 	{ LONG_ENGINE, OPT_ENGINE, "--engine PLAYER     the engine to use (default mcts)" },
 	{ LONG_GAMES, OPT_GAMES, "--games N           number of games (default 100)" },
 	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
-	{ LONG_RECORD, OPT_RECORD, "--record PATH       write game records there" },
-	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record" },
+	{ LONG_RECORD, OPT_RECORD, "--record PATH       play: write the game to this file when it ends;\n"
+				   "                      match: write a record of each game into this directory" },
+	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record at its last position" },
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
 };
 
@@ -133,6 +134,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 		  unsigned default_rules, int argc, char **argv)
 {
 	const char *game_name = "ttt", *moves = NULL;
+	bool game_given = false;
 	unsigned rules = default_rules;
 	char err[256];
 	int c, rc;
@@ -164,12 +166,12 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 		if (!(group_of(c) & accepted))
 			return usage_error(command, "this command does not take --%s", name_of(c));
 		switch (c) {
-		case LONG_GAME: game_name = optarg; break;
+		case LONG_GAME: game_name = optarg; game_given = true; break;
 		case LONG_MOVES: moves = optarg; break;
 		case LONG_JSON: opt->json = true; break;
-		case LONG_TIEBREAK: rules |= RULE_TIEBREAK; break;
-		case LONG_NO_TIEBREAK: rules &= ~(unsigned)RULE_TIEBREAK; break;
-		case LONG_OPEN_WON: rules |= RULE_OPEN_WON; break;
+		case LONG_TIEBREAK: rules |= RULE_TIEBREAK; game_given = true; break;
+		case LONG_NO_TIEBREAK: rules &= ~(unsigned)RULE_TIEBREAK; game_given = true; break;
+		case LONG_OPEN_WON: rules |= RULE_OPEN_WON; game_given = true; break;
 		case LONG_X:
 			if ((rc = spec_option(command, optarg, &opt->x)) != 0)
 				return rc;
@@ -224,6 +226,9 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			return usage_error(command, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (opt->load != NULL && (game_given || moves != NULL))
+		return usage_error(command, "--load takes the game and its moves from the record: drop %s",
+				   moves != NULL ? "--moves" : "--game and rule options");
 	if (game_init(&opt->game, game_name, rules, err, sizeof(err)) < 0) {
 		fprintf(stderr, "noughts: %s: %s\n", command, err);
 		return 2;
