@@ -77,17 +77,13 @@ static int cmd_play(struct options *opt)
 
 static int cmd_perft(struct options *opt)
 {
-	uint64_t counts[GAME_MAX_PLIES];
-	char *end;
-	long depth;
+	uint64_t counts[GAME_MAX_PLIES], depth;
 
 	if (opt->argc != 1) {
 		fprintf(stderr, "noughts: perft: expected one DEPTH, such as 'noughts perft 5'\n");
 		return 2;
 	}
-	depth = strtol(opt->argv[0], &end, 10);
-	if (*opt->argv[0] < '0' || *opt->argv[0] > '9' || *end != '\0' || depth < 1 ||
-	    depth > GAME_MAX_PLIES) {
+	if (!parse_u64(opt->argv[0], 1, GAME_MAX_PLIES, &depth)) {
 		fprintf(stderr, "noughts: perft: DEPTH must be from 1 to %d, not '%s'\n",
 			GAME_MAX_PLIES, opt->argv[0]);
 		return 2;
@@ -100,12 +96,12 @@ static int cmd_perft(struct options *opt)
 		json_object_begin(&j);
 		json_key(&j, "perft");
 		json_array_begin(&j);
-		for (int d = 0; d < depth; d++)
+		for (int d = 0; d < (int)depth; d++)
 			json_uint(&j, counts[d]);
 		json_array_end(&j);
 		json_object_end(&j);
 	} else {
-		for (int d = 0; d < depth; d++)
+		for (int d = 0; d < (int)depth; d++)
 			printf("%d %llu\n", d + 1, (unsigned long long)counts[d]);
 	}
 	return 0;

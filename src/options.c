@@ -115,21 +115,6 @@ static int spec_option(const char *command, const char *text, struct player_spec
 	return 0;
 }
 
-static bool whole_number(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
-
 int options_parse(struct options *opt, const char *command, unsigned accepted,
 		  unsigned default_rules, int argc, char **argv)
 {
@@ -138,7 +123,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	unsigned rules = default_rules;
 	char err[256];
 	int c, rc;
-	long v;
+	uint64_t v;
 
 	memset(opt, 0, sizeof(*opt));
 	opt->command = command;
@@ -188,27 +173,22 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			opt->engine_given = true;
 			break;
 		case LONG_LEVEL:
-			if (!whole_number(optarg, 1, PLAYER_MAX_LEVEL, &v))
+			if (!parse_u64(optarg, 1, PLAYER_MAX_LEVEL, &v))
 				return usage_error(command, "--level must be from 1 to 10, not '%s'", optarg);
 			opt->level = (int)v;
 			break;
 		case LONG_ASCII: opt->ascii = true; break;
 		case LONG_GAMES:
-			if (!whole_number(optarg, 1, 10000000, &v))
+			if (!parse_u64(optarg, 1, 10000000, &v))
 				return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
 						   optarg);
 			opt->games = (int)v;
 			break;
-		case LONG_SEED: {
-			char *end;
-
-			errno = 0;
-			opt->seed = strtoull(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0' || errno != 0)
+		case LONG_SEED:
+			if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))
 				return usage_error(command, "--seed must be a whole number, not '%s'", optarg);
 			opt->seed_given = true;
 			break;
-		}
 		case LONG_RECORD: opt->record = optarg; break;
 		case LONG_LOAD: opt->load = optarg; break;
 		case LONG_SECONDS: {

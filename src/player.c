@@ -50,21 +50,6 @@ static const char *const kind_keys[] = {
 	"depth, time, level",
 };
 
-static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
-
 static bool parse_double(const char *s, double lo, double hi, double *out)
 {
 	char *end;

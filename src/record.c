@@ -75,17 +75,6 @@ static char *trim(char *s)
 	return s;
 }
 
-static bool number_u64(const char *s, uint64_t *out)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	return errno == 0 && *end == '\0';
-}
-
 static bool number_unit(const char *s, double *out)
 {
 	char *end;
@@ -113,15 +102,15 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 			return fail(rd, "expected key=value in the comment, not '%s'", word);
 		*eq = '\0';
 		value = eq + 1;
-		if (strcmp(key, "iterations") == 0 && number_u64(value, &u)) {
+		if (strcmp(key, "iterations") == 0 && parse_u64(value, 0, UINT64_MAX, &u)) {
 			info->iterations = u;
-		} else if (strcmp(key, "visits") == 0 && number_u64(value, &u) && u <= UINT32_MAX) {
+		} else if (strcmp(key, "visits") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= UINT32_MAX) {
 			info->visits = (uint32_t)u;
 		} else if (strcmp(key, "value") == 0 && number_unit(value, &info->value)) {
 		} else if (strcmp(key, "second") == 0) {
 			if ((info->second = game_parse_move(g, value, reason, sizeof(reason))) < 0)
 				return fail(rd, "second=%s: %s", value, reason);
-		} else if (strcmp(key, "second_visits") == 0 && number_u64(value, &u) &&
+		} else if (strcmp(key, "second_visits") == 0 && parse_u64(value, 0, UINT64_MAX, &u) &&
 			   u <= UINT32_MAX) {
 			info->second_visits = (uint32_t)u;
 		} else if (strcmp(key, "second_value") == 0 && number_unit(value, &info->second_value)) {
@@ -134,7 +123,7 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 				info->proven = PROOF_DRAW;
 			else
 				return fail(rd, "proven must be win, loss or draw, not '%s'", value);
-		} else if (strcmp(key, "plies") == 0 && number_u64(value, &u) && u <= GAME_MAX_PLIES) {
+		} else if (strcmp(key, "plies") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= GAME_MAX_PLIES) {
 			info->proven_plies = (int)u;
 		} else {
 			return fail(rd, "bad engine comment item '%s=%s' (known: iterations, visits, "

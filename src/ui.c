@@ -538,10 +538,25 @@ static void continue_from_view(struct ui *u, int move)
 	u->msg_sticky = true;
 }
 
+/* The move on cell COL, ROW if it is legal in P; else -1, and the status
+ * line says why (nothing for a cell off the board). */
+static int legal_cell(struct ui *u, const struct pos *p, int col, int row)
+{
+	char why[96], name[8];
+	int move = game_cell_move(&u->g, col, row);
+
+	if (move < 0)
+		return -1;
+	if (game_illegal(&u->g, p, move, why, sizeof(why)) != NULL) {
+		say(u, "%s is not allowed: %s.", game_move_name(&u->g, move, name), why);
+		return -1;
+	}
+	return move;
+}
+
 static void human_play(struct ui *u, int col, int row)
 {
 	const struct pos *p = present(u);
-	char why[96], name[8];
 	int move;
 
 	if (u->view != u->nmoves) {
@@ -554,13 +569,8 @@ static void human_play(struct ui *u, int col, int row)
 			    u->view + 1, side_char(p->turn));
 			return;
 		}
-		move = game_cell_move(&u->g, col, row);
-		if (move < 0)
+		if ((move = legal_cell(u, p, col, row)) < 0)
 			return;
-		if (game_illegal(&u->g, p, move, why, sizeof(why)) != NULL) {
-			say(u, "%s is not allowed: %s.", game_move_name(&u->g, move, name), why);
-			return;
-		}
 		u->focus_panel = false;
 		continue_from_view(u, move);
 		return;
@@ -574,13 +584,8 @@ static void human_play(struct ui *u, int col, int row)
 		    side_char(p->turn));
 		return;
 	}
-	move = game_cell_move(&u->g, col, row);
-	if (move < 0)
+	if ((move = legal_cell(u, p, col, row)) < 0)
 		return;
-	if (game_illegal(&u->g, p, move, why, sizeof(why)) != NULL) {
-		say(u, "%s is not allowed: %s.", game_move_name(&u->g, move, name), why);
-		return;
-	}
 	u->focus_panel = false;
 	play_move(u, move);
 }

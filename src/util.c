@@ -3,6 +3,7 @@
 
 #include "util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,21 @@ char *fmt_buf(char *buf, size_t size, const char *fmt, ...)
 	vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
 	return buf;
+}
+
+bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
 }
 
 uint64_t now_ns(void)

@@ -2,6 +2,7 @@
 #ifndef NOUGHTS_UTIL_H
 #define NOUGHTS_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,10 @@ NORETURN void fatal(const char *fmt, ...) PRINTF_LIKE(1, 2);
 /* Format into BUF of SIZE bytes like snprintf, always terminated; returns
  * BUF so it can be used as an argument. */
 char *fmt_buf(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+/* Parse S as a whole decimal number from LO to HI, digits only (no sign,
+ * no blanks), into *OUT. Returns false, *OUT untouched, if it is not. */
+bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
 /* Monotonic clock in nanoseconds from an arbitrary origin. */
 uint64_t now_ns(void);
