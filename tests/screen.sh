@@ -11,9 +11,12 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 unset TMUX # a private server even when run inside tmux
+# The same screen whatever the caller's locale: C.UTF-8 is built into glibc.
+LC_ALL=C.UTF-8
+export LC_ALL
 sock="noughts-test-$$"
 dir=$(mktemp -d)
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
+tm() { tmux -u -L "$sock" -f /dev/null "$@"; }
 cleanup() {
 	tm kill-server >/dev/null 2>&1
 	rm -rf "$dir"
