@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -728,13 +729,14 @@ static const struct command {
 	const char *synopsis;
 	const char *summary;
 } commands[] = {
-	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_RECORD | OPT_LOAD, 0,
-	  "[--game G] [--x PLAYER] [--o PLAYER] [--level N] [--moves M] [--ascii]",
+	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD, 0,
+	  "[--game G] [--x PLAYER] [--o PLAYER] [--level N] [--moves M] [--ascii]\n"
+	  "                    [--record FILE] [--load FILE]",
 	  "open the game screen (the default command)" },
 	{ "show", cmd_show, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "[--game G] [--moves M] [--json]",
 	  "print a position, the side to move and the legal moves" },
-	{ "analyze", cmd_analyze, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE, 0,
-	  "[--game G] [--moves M] [--engine PLAYER] [--json]",
+	{ "analyze", cmd_analyze, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE | OPT_LEVEL, 0,
+	  "[--game G] [--moves M] [--engine PLAYER] [--level N] [--json]",
 	  "search a position and print the engine's statistics" },
 	{ "solve", cmd_solve, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "[--game G] [--moves M] [--json]",
 	  "the exact value of a position, its best moves and plies to the end" },
@@ -743,11 +745,11 @@ static const struct command {
 	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS, 0,
 	  "[--game G] [--seconds S] [--json]",
 	  "measure perft, playouts and MCTS iterations per second" },
-	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_PLAYERS | OPT_RECORD, 0,
-	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--record DIR] [--json]",
+	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0,
+	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
-	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE, RULE_TIEBREAK,
-	  "[--game uttt|ttt] [--engine PLAYER] [--tiebreak|--no-tiebreak]",
+	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL, RULE_TIEBREAK,
+	  "[--game uttt|ttt] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]",
 	  "play CodinGame's tic-tac-toe protocol on stdin and stdout" },
 };
 
@@ -794,7 +796,8 @@ int commands_main(int argc, char **argv)
 	}
 	rc = options_parse(&opt, cmd->name, cmd->accepted, cmd->default_rules, argc, argv);
 	if (rc < 0) {
-		printf("Usage: noughts %s %s\n%s.\n\n", cmd->name, cmd->synopsis, cmd->summary);
+		printf("Usage: noughts %s %s\n%c%s.\n\n", cmd->name, cmd->synopsis,
+		       toupper((unsigned char)cmd->summary[0]), cmd->summary + 1);
 		options_usage(cmd->name, cmd->accepted);
 		return 0;
 	}

@@ -51,7 +51,7 @@ static const struct {
 	{ LONG_JSON, OPT_JSON, "--json              one JSON object on stdout instead of text" },
 	{ LONG_X, OPT_PLAYERS, "--x PLAYER          who plays X: human, random, mcts[:...], negamax[:...]" },
 	{ LONG_O, OPT_PLAYERS, "--o PLAYER          who plays O (default mcts)" },
-	{ LONG_LEVEL, OPT_PLAYERS, "--level N           strength 1..10 of engines given no budget" },
+	{ LONG_LEVEL, OPT_LEVEL, "--level N           strength 1..10 of engines given no budget" },
 	{ LONG_ASCII, OPT_PLAYERS, "--ascii             draw the board with ASCII characters" },
 	{ LONG_ENGINE, OPT_ENGINE, "--engine PLAYER     the engine to use (default mcts)" },
 	{ LONG_GAMES, OPT_GAMES, "--games N           number of games (default 100)" },

@@ -15,12 +15,13 @@ enum {
 	OPT_GAME = 1 << 0,     /* --game, --tiebreak, --open-won-boards */
 	OPT_MOVES = 1 << 1,    /* --moves */
 	OPT_JSON = 1 << 2,     /* --json */
-	OPT_PLAYERS = 1 << 3,  /* --x, --o, --level, --ascii */
+	OPT_PLAYERS = 1 << 3,  /* --x, --o, --ascii */
 	OPT_ENGINE = 1 << 4,   /* --engine */
 	OPT_GAMES = 1 << 5,    /* --games, --seed */
 	OPT_RECORD = 1 << 6,   /* --record */
 	OPT_LOAD = 1 << 7,     /* --load */
 	OPT_SECONDS = 1 << 8,  /* --seconds */
+	OPT_LEVEL = 1 << 9,    /* --level */
 };
 
 struct options {
