@@ -28,10 +28,11 @@ struct bot *bot_new(const struct game *g, const struct player_spec *spec)
 	struct bot *b = xcalloc(1, sizeof(*b));
 	struct player_spec s = *spec;
 
-	/* No budget given: think until the turn's deadline. */
-	if (s.kind == PLAYER_MCTS && s.iterations == 0 && s.time_ms == 0)
+	/* No budget and no level given: think until the turn's deadline. A
+	 * level's budget is kept, but the deadline still cuts it. */
+	if (s.kind == PLAYER_MCTS && s.iterations == 0 && s.time_ms == 0 && s.level == 0)
 		s.iterations = UINT64_MAX / 2;
-	if (s.kind == PLAYER_NEGAMAX && s.depth == 0 && s.time_ms == 0)
+	if (s.kind == PLAYER_NEGAMAX && s.depth == 0 && s.time_ms == 0 && s.level == 0)
 		s.time_ms = BOT_TURN_MS - BOT_MARGIN_MS;
 	b->g = g;
 	game_start(g, &b->pos);
@@ -91,15 +92,15 @@ static bool parse_cell(const struct bot *b, const char *line, bool allow_none, i
 	space = strpbrk(s, " \t");
 	n = space != NULL ? (size_t)(space - s) : strlen(s);
 	if (space == NULL || n >= sizeof(first) || !parse_int(space, -1, 99, &col)) {
-		fmt_buf(err, errsize, "expected 'row col', two numbers from 0 to %d, not '%.40s'",
-			b->g->height - 1, line);
+		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%.40s'",
+			b->g->height - 1, b->g->width - 1, line);
 		return false;
 	}
 	memcpy(first, s, n);
 	first[n] = '\0';
 	if (!parse_int(first, -1, 99, &row)) {
-		fmt_buf(err, errsize, "expected 'row col', two numbers from 0 to %d, not '%.40s'",
-			b->g->height - 1, line);
+		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%.40s'",
+			b->g->height - 1, b->g->width - 1, line);
 		return false;
 	}
 	if (row == -1 && col == -1 && allow_none) {
@@ -108,8 +109,8 @@ static bool parse_cell(const struct bot *b, const char *line, bool allow_none, i
 	}
 	*move = game_cell_move(b->g, col, row);
 	if (*move < 0) {
-		fmt_buf(err, errsize, "'%d %d' is off the board (rows and columns 0 to %d)", row, col,
-			b->g->height - 1);
+		fmt_buf(err, errsize, "'%d %d' is off the board (rows 0 to %d, columns 0 to %d)", row,
+			col, b->g->height - 1, b->g->width - 1);
 		return false;
 	}
 	return true;

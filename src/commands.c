@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <ctype.h>
@@ -22,12 +23,13 @@
 #include "record.h"
 #include "ui.h"
 
-/* Set by SIGINT/SIGTERM/SIGHUP in the long headless commands. */
-static volatile sig_atomic_t stop_requested;
+/* Set by SIGINT/SIGTERM/SIGHUP in the long headless commands (a lock-free
+ * atomic, which a signal handler may store to). */
+static atomic_int stop_requested;
 
 static void on_stop_signal(int sig)
 {
-	stop_requested = sig;
+	atomic_store(&stop_requested, sig);
 }
 
 static void catch_stop_signals(void)
@@ -201,7 +203,7 @@ static void print_children(const struct game *g, const struct mcts_child *ch, in
 		       ch[i].visits, share, ch[i].wins, ch[i].draws, ch[i].losses, ch[i].value, uct,
 		       ch[i].proven != PROOF_NONE ? proof_name(ch[i].proven) : "-");
 		if (ch[i].proven != PROOF_NONE)
-			printf(" in %d", ch[i].proven_plies);
+			printf(" in %d", ch[i].proven_plies + 1); /* the move itself is a ply */
 		putchar('\n');
 	}
 }
@@ -252,6 +254,10 @@ static int analyze_mcts(struct options *opt, struct player *p)
 			json_double(&j, ch[i].uct);
 			json_key(&j, "proven");
 			json_string(&j, proof_name(ch[i].proven));
+			if (ch[i].proven != PROOF_NONE) {
+				json_key(&j, "proven_plies");
+				json_int(&j, ch[i].proven_plies + 1);
+			}
 			json_object_end(&j);
 		}
 		json_array_end(&j);
@@ -289,6 +295,59 @@ static int analyze_mcts(struct options *opt, struct player *p)
 	return 0;
 }
 
+/* Negamax's view: its best move, score and depth, and the exact value
+ * when the search reached every end. */
+static int analyze_negamax(struct options *opt)
+{
+	const struct game *g = &opt->game;
+	const struct player_spec *spec = &opt->engine;
+	struct negamax_params params = { spec->depth, spec->time_ms, (size_t)NEGAMAX_DEFAULT_TT_MB << 20 };
+	struct negamax_result r;
+	struct negamax *n;
+	char name[8];
+
+	if (params.depth == 0 && params.time_ms == 0) {
+		int level = spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL;
+
+		params.depth = player_level_depth(level);
+		if (params.depth == 0)
+			params.time_ms = 2000;
+	}
+	n = negamax_new(g, &params);
+	negamax_search(n, &opt->pos, NULL, NULL, NULL, &r);
+	negamax_free(n);
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_key(&j, "best");
+		json_string(&j, game_move_name(g, r.best, name));
+		json_key(&j, "score");
+		json_int(&j, r.score);
+		json_key(&j, "depth");
+		json_int(&j, r.depth);
+		json_key(&j, "proven");
+		json_string(&j, r.exact ? proof_name(r.value) : NULL);
+		if (r.exact) {
+			json_key(&j, "proven_plies");
+			json_int(&j, r.plies);
+		}
+		json_key(&j, "nodes");
+		json_uint(&j, r.nodes);
+		json_key(&j, "seconds");
+		json_double(&j, r.seconds);
+		json_object_end(&j);
+		return 0;
+	}
+	printf("depth: %d, score: %d (side to move), nodes: %llu in %.3f s\n", r.depth, r.score,
+	       (unsigned long long)r.nodes, r.seconds);
+	if (r.exact)
+		printf("proven: %s in %d\n", proof_name(r.value), r.plies);
+	printf("best: %s\n", game_move_name(g, r.best, name));
+	return 0;
+}
+
 static int cmd_analyze(struct options *opt)
 {
 	const struct game *g = &opt->game;
@@ -308,6 +367,8 @@ static int cmd_analyze(struct options *opt)
 		fprintf(stderr, "noughts: analyze: --engine must be an engine, not human\n");
 		return 2;
 	}
+	if (opt->engine.kind == PLAYER_NEGAMAX)
+		return analyze_negamax(opt);
 	p = player_new(g, &opt->engine, &opt->pos);
 	if (opt->engine.kind == PLAYER_MCTS) {
 		rc = analyze_mcts(opt, p);
@@ -399,13 +460,22 @@ struct bench {
 
 static double perft_rate(const struct game *g, const struct pos *start, double seconds)
 {
-	uint64_t counts[GAME_MAX_PLIES], leaves = 0, t0 = now_ns(), elapsed;
+	uint64_t counts[GAME_MAX_PLIES], leaves = 0, t0 = now_ns(), elapsed, last_ns;
 
 	for (int d = 1; d <= GAME_MAX_PLIES; d++) {
+		uint64_t t = now_ns();
+		double branching;
+
 		game_perft(g, start, d, counts);
 		leaves += counts[d - 1];
+		last_ns = now_ns() - t;
 		elapsed = now_ns() - t0;
-		if (elapsed >= seconds * 1e9 || counts[d - 1] == 0)
+		if (counts[d - 1] == 0 || elapsed >= seconds * 1e9)
+			break;
+		/* The next depth costs about the branching factor times this one:
+		 * start it only if it ends near the time asked for. */
+		branching = d >= 2 && counts[d - 2] > 0 ? (double)counts[d - 1] / counts[d - 2] : 1;
+		if (elapsed + last_ns * branching > 1.5 * seconds * 1e9)
 			break;
 	}
 	elapsed = now_ns() - t0;
@@ -460,6 +530,10 @@ static int cmd_bench(struct options *opt)
 		fprintf(stderr, "noughts: bench: unexpected argument '%s'\n", opt->argv[0]);
 		return 2;
 	}
+	if (game_over(&opt->pos)) {
+		fprintf(stderr, "noughts: bench: the game is over in this position\n");
+		return 1;
+	}
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
 	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, opt->seconds);
@@ -499,6 +573,8 @@ static double elo_of(double s)
 		return -HUGE_VAL;
 	if (s >= 1)
 		return HUGE_VAL;
+	if (s == 0.5)
+		return 0; /* not -0 */
 	return -400.0 * log10(1.0 / s - 1.0);
 }
 
@@ -509,6 +585,7 @@ static void seed_spec(struct player_spec *spec, uint64_t base, int game, int who
 		uint64_t s = base ^ ((uint64_t)game << 1 | (uint64_t)who);
 
 		spec->seed = spec->mcts.seed = splitmix64(&s);
+		spec->seed_given = true; /* so a record names it and the game can be replayed */
 	}
 }
 
@@ -557,9 +634,11 @@ static int cmd_match(struct options *opt)
 {
 	struct player_spec a, b;
 	struct record rec;
+	struct stat st;
 	char err[256], fa[128], fb[128];
 	int wins = 0, draws = 0, losses = 0, played = 0;
-	double s, se, lo, hi;
+	bool progress = !opt->json || isatty(2);
+	double s, z = 1.96, centre, half, lo, hi;
 
 	if (opt->argc != 2) {
 		fprintf(stderr, "noughts: match: expected two players, such as "
@@ -582,8 +661,10 @@ static int cmd_match(struct options *opt)
 		fprintf(stderr, "noughts: match: the game is over in this position\n");
 		return 1;
 	}
-	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 && errno != EEXIST) {
-		fprintf(stderr, "noughts: match: --record %s: %s\n", opt->record, strerror(errno));
+	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 &&
+	    (errno != EEXIST || stat(opt->record, &st) != 0 || !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "noughts: match: --record %s: %s\n", opt->record,
+			errno == EEXIST ? "not a directory" : strerror(errno));
 		return 1;
 	}
 	catch_stop_signals();
@@ -613,20 +694,23 @@ static int cmd_match(struct options *opt)
 			wins++;
 		else
 			losses++;
-		if (!opt->json || isatty(2))
+		if (progress)
 			fprintf(stderr, "\rgame %d/%d: +%d =%d -%d", game, opt->games, wins, draws,
 				losses);
 	}
-	fprintf(stderr, "\n");
+	if (progress && played > 0)
+		fprintf(stderr, "\n");
 	if (played == 0) {
 		fprintf(stderr, "noughts: match: stopped before a game was finished\n");
 		return 1;
 	}
+	/* The Wilson interval of the score: unlike s +- 1.96 se it stays
+	 * meaningful when every game has the same result. */
 	s = (wins + 0.5 * draws) / played;
-	se = sqrt((wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) /
-		  played / played);
-	lo = elo_of(s - 1.96 * se);
-	hi = elo_of(s + 1.96 * se);
+	centre = (s + z * z / (2 * played)) / (1 + z * z / played);
+	half = z * sqrt(s * (1 - s) / played + z * z / (4.0 * played * played)) / (1 + z * z / played);
+	lo = elo_of(centre - half);
+	hi = elo_of(centre + half);
 	player_spec_format(&a, fa, sizeof(fa));
 	player_spec_format(&b, fb, sizeof(fb));
 	if (opt->json) {
@@ -743,13 +827,13 @@ static const struct command {
 	{ "perft", cmd_perft, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "DEPTH [--game G] [--moves M] [--json]",
 	  "count the move sequences of 1..DEPTH plies" },
 	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS, 0,
-	  "[--game G] [--seconds S] [--json]",
+	  "[--game G] [--moves M] [--seconds S] [--json]",
 	  "measure perft, playouts and MCTS iterations per second" },
 	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0,
 	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
 	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL, RULE_TIEBREAK,
-	  "[--game uttt|ttt] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]",
+	  "[--game G] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]",
 	  "play CodinGame's tic-tac-toe protocol on stdin and stdout" },
 };
 

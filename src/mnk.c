@@ -197,6 +197,8 @@ static int mnk_evaluate(const struct game *g, const struct pos *p)
 	for (int d = 0; d < 4; d++) {
 		uint64_t starts = g->dir_start[d], line = 0;
 
+		if (starts == 0)
+			continue; /* no window fits, and its shifts would pass 63 */
 		for (int i = 0; i < g->k; i++)
 			line |= (uint64_t)1 << (i * g->dir_shift[d]);
 		while (starts != 0) {

@@ -116,7 +116,7 @@ struct negamax {
 	/* the search under way */
 	uint64_t nodes, next_check;
 	uint64_t deadline;  /* now_ns() past which to stop, 0 for none */
-	volatile sig_atomic_t *stop;
+	atomic_int *stop;
 	bool aborted;
 	bool solving;       /* leaves cut off by depth score 0, not the heuristic */
 	int root_best;
@@ -386,7 +386,7 @@ static void nm_root_node(const struct negamax *n, const struct pos *pos, struct 
 static void nm_poll(struct negamax *n)
 {
 	n->next_check = n->nodes + NM_CHECK_EVERY;
-	if ((n->stop != NULL && *n->stop) || (n->deadline != 0 && now_ns() >= n->deadline))
+	if ((n->stop != NULL && atomic_load(n->stop)) || (n->deadline != 0 && now_ns() >= n->deadline))
 		n->aborted = true;
 }
 
@@ -656,7 +656,7 @@ static void nm_result_over(const struct pos *pos, struct negamax_result *out)
 /* Iterative deepening from POS up to DEPTH plies (0: until solved) within
  * TIME_MS (0: no limit). Leaves the search state (node count, *stop) set
  * for a caller that goes on searching. */
-static void nm_run(struct negamax *n, const struct pos *pos, volatile sig_atomic_t *stop,
+static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		   void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		   struct negamax_result *out, int depth, int time_ms, struct nm_node *root)
 {
@@ -686,7 +686,7 @@ static void nm_run(struct negamax *n, const struct pos *pos, volatile sig_atomic
 		bool proven;
 		int s;
 
-		if (stop != NULL && *stop)
+		if (stop != NULL && atomic_load(stop))
 			n->aborted = true;
 		if (n->aborted)
 			break;
@@ -738,7 +738,7 @@ static void nm_run(struct negamax *n, const struct pos *pos, volatile sig_atomic
 	out->stopped = n->aborted;
 }
 
-void negamax_search(struct negamax *n, const struct pos *pos, volatile sig_atomic_t *stop,
+void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		    void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		    struct negamax_result *out)
 {
@@ -767,7 +767,7 @@ static int nm_prove(struct negamax *n, const struct nm_node *nd, int ply, int al
 	return s;
 }
 
-int negamax_best_moves(struct negamax *n, const struct pos *pos, volatile sig_atomic_t *stop,
+int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		       void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		       struct negamax_result *out, uint8_t *best)
 {

@@ -8,7 +8,7 @@
 #ifndef NOUGHTS_NEGAMAX_H
 #define NOUGHTS_NEGAMAX_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,17 +50,18 @@ struct negamax *negamax_new(const struct game *g, const struct negamax_params *p
 void negamax_free(struct negamax *n);
 
 /* Iterative deepening from POS until solved, the depth limit, the time
- * budget, or *STOP (if not NULL) becomes non-zero. After each completed
+ * budget, or *STOP (if not NULL) becomes non-zero (an atomic, so another
+ * thread or a signal handler may set it). After each completed
  * depth, calls PROGRESS (if not NULL) with the result so far. Fills OUT with
  * the last completed iteration. */
-void negamax_search(struct negamax *n, const struct pos *pos, volatile sig_atomic_t *stop,
+void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		    void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		    struct negamax_result *out);
 
 /* Solve POS exactly (no depth or time limit besides *STOP), and list in BEST
  * (room for GAME_MAX_MOVES) every move that keeps the value; returns their
  * number, or -1 if stopped before the value was known. */
-int negamax_best_moves(struct negamax *n, const struct pos *pos, volatile sig_atomic_t *stop,
+int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		       void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		       struct negamax_result *out, uint8_t *best);
 

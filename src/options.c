@@ -144,6 +144,9 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 
 			if (optopt != 0 && optopt < 256 && c == '?')
 				return usage_error(command, "unknown option '%s'", bad);
+			if (optopt != 0 && group_of(optopt) != 0 && strchr(bad, '=') != NULL)
+				return usage_error(command, "option '%.*s' takes no value", (int)strcspn(bad, "="),
+						   bad);
 			if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
 				return usage_error(command, "option '%s' needs a value", bad);
 			return usage_error(command, "unknown option '%s'", bad);

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,8 +107,9 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		else
 			return BAD("solver must be on or off, not '%s'", value);
 	} else if (strcmp(key, "memory") == 0 && kind == PLAYER_MCTS) {
-		if (!parse_u64(value, 1, 1u << 20, &u))
-			return BAD("memory must be MiB from 1 to 1048576, not '%s'", value);
+		/* nodes are counted in 32 bits: 2^32 nodes of 24 bytes is 96 GiB */
+		if (!parse_u64(value, 1, 98304, &u))
+			return BAD("memory must be MiB from 1 to 98304, not '%s'", value);
 		spec->mcts.memory = (size_t)u << 20;
 	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
 		if (!parse_u64(value, 1, GAME_MAX_PLIES, &u))
@@ -125,8 +125,11 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 
 int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
 {
+	static const char *const all_keys[] = { "iterations", "time", "c", "rollout", "solver",
+						 "memory", "seed", "level", "depth" };
 	char buf[256], reason[160];
 	char *rest, *item;
+	unsigned seen = 0;
 	size_t name_len = strcspn(text, ":");
 	int kind = -1;
 
@@ -165,6 +168,15 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 			return -1;
 		}
 		*eq = '\0';
+		for (unsigned k = 0; k < ARRAY_SIZE(all_keys); k++) {
+			if (strcmp(item, all_keys[k]) != 0)
+				continue;
+			if (seen >> k & 1) {
+				fmt_buf(err, errsize, "player '%s': the key '%s' is given twice", text, item);
+				return -1;
+			}
+			seen |= 1u << k;
+		}
 		if (spec_key(spec, item, eq + 1, reason, sizeof(reason)) < 0) {
 			fmt_buf(err, errsize, "player '%s': %s", text, reason);
 			return -1;
@@ -391,9 +403,11 @@ struct negamax_player {
 	pthread_t thread;
 	bool running;              /* a worker was started and not joined */
 	atomic_bool finished;      /* the worker is done */
-	volatile sig_atomic_t stop;
+	atomic_int stop;
 	struct negamax_result result;
 };
+
+#define NEGAMAX_NOW_NS 20000000u /* what "move now" gives a search not started */
 
 static void *negamax_worker(void *arg)
 {
@@ -410,7 +424,7 @@ static void negamax_join(struct negamax_player *p, bool stop)
 	if (!p->running)
 		return;
 	if (stop)
-		p->stop = 1;
+		atomic_store(&p->stop, 1);
 	pthread_join(p->thread, NULL);
 	p->running = false;
 	p->best = p->result.best;
@@ -442,7 +456,7 @@ static bool negamax_player_think(void *data, uint64_t slice_ns)
 	if (p->best != MOVE_NONE || game_over(&p->pos))
 		return true;
 	if (!p->running) {
-		p->stop = 0;
+		atomic_store(&p->stop, 0);
 		atomic_store(&p->finished, false);
 		if (pthread_create(&p->thread, NULL, negamax_worker, p) != 0)
 			fatal("cannot start a thread for the negamax search");
@@ -463,12 +477,11 @@ static int negamax_player_choose(void *data)
 {
 	struct negamax_player *p = data;
 
-	if (p->running) {
-		negamax_join(p, true); /* "move now": the deepest finished iteration */
-	} else if (p->best == MOVE_NONE && !game_over(&p->pos)) {
-		negamax_search(p->n, &p->pos, NULL, NULL, NULL, &p->result);
-		p->best = p->result.best;
-	}
+	/* "Move now": never the whole budget on the caller's thread, which may
+	 * be the screen's. Not yet started: a few milliseconds of search. */
+	if (!p->running && p->best == MOVE_NONE && !game_over(&p->pos))
+		negamax_player_think(data, NEGAMAX_NOW_NS);
+	negamax_join(p, true); /* the deepest finished iteration */
 	if (p->best == MOVE_NONE && !game_over(&p->pos)) {
 		struct moveset ms; /* stopped before depth 1 finished */
 

@@ -597,7 +597,8 @@ static bool new_game(struct ui *u, const char *name, const struct player_spec *x
 	struct game g;
 	char err[160];
 
-	if (game_init(&g, name, u->g.rules, err, sizeof(err)) < 0) {
+	/* The rule options belong to uttt: a new game of another keeps none. */
+	if (game_init(&g, name, strcmp(name, "uttt") == 0 ? u->g.rules : 0, err, sizeof(err)) < 0) {
 		say(u, "%s", err);
 		return false;
 	}

@@ -50,6 +50,15 @@ expect_out '{"game": "ttt", "moves": ["a1", "b1", "a2", "b2", "a3"], "board": ["
 run show --game uttt --moves "e5"
 expect_grep "^O to move, in the centre board" "show: uttt says where to play"
 
+# analyze counts the winning move itself in the plies to the end, as solve does.
+run analyze --moves "a1 b1 a2 b2" --engine mcts:iterations=300 --json
+expect_grep '"best": "a3"' "analyze finds the win in one"
+expect_grep '"move": "a3", [^}]*"proven": "win", "proven_plies": 1' "analyze: a3 wins in 1 ply"
+run analyze --game 4,4,3 --engine negamax:depth=9
+expect_grep '^proven: win in 5$' "analyze with negamax proves 4,4,3 a win in 5"
+run solve --game 4,4,3 --json
+expect_grep '"value": "win", .*"plies": 5' "solve agrees: win in 5"
+
 # Every bad input of the table gets its one-line message and status.
 tab=$(printf '\t')
 while IFS="$tab" read -r status pattern args; do

@@ -410,7 +410,7 @@ static void test_budgets(void)
 	struct negamax_result r;
 	struct progress_log log = { 0, 0, true };
 	struct moveset ms;
-	volatile sig_atomic_t stop = 1;
+	atomic_int stop = 1;
 	uint8_t best[GAME_MAX_MOVES];
 
 	game_init(&g, "7,7,5", 0, err, sizeof(err));
