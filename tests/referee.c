@@ -216,7 +216,7 @@ int main(int argc, char **argv)
 {
 	int games = 2, opt;
 	bool ultimate = true, strict_time = true;
-	double slowest = 0, total_score = 0;
+	double slowest = 0, slowest_first = 0, total_score = 0;
 	const char *cmd[2];
 
 	signal(SIGPIPE, SIG_IGN);
@@ -283,7 +283,9 @@ int main(int argc, char **argv)
 					break;
 				}
 				ms = now_ms() - t0;
-				if (player == 0 && ms > slowest)
+				if (player == 0 && b->turns == 0 && ms > slowest_first)
+					slowest_first = ms;
+				if (player == 0 && b->turns > 0 && ms > slowest)
 					slowest = ms;
 				if (ms > (b->turns == 0 ? 1000 : 100)) {
 					late++;
@@ -320,7 +322,8 @@ int main(int argc, char **argv)
 			total_score += res == 3 ? 0.5 : res == a_mark ? 1 : 0;
 		}
 	}
-	printf("# A scored %.1f of %d; slowest answer of A %.1f ms\n", total_score, games, slowest);
+	printf("# A scored %.1f of %d; A's slowest answer %.1f ms on a first turn (limit 1000), "
+	       "%.1f ms on a later one (limit 100)\n", total_score, games, slowest_first, slowest);
 	printf("1..%d\n", tap_n);
 	return tap_bad != 0;
 }
