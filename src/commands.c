@@ -132,8 +132,7 @@ static int cmd_show(struct options *opt)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_key(&j, "game");
-		json_string(&j, g->name);
+		json_string_field(&j, "game", g->name);
 		json_key(&j, "moves");
 		json_array_begin(&j);
 		for (int i = 0; i < opt->nmoves; i++)
@@ -151,10 +150,8 @@ static int cmd_show(struct options *opt)
 			json_string(&j, row);
 		}
 		json_array_end(&j);
-		json_key(&j, "to_move");
-		json_string(&j, game_over(&opt->pos) ? NULL : side_name(opt->pos.turn));
-		json_key(&j, "result");
-		json_string(&j, result_name(opt->pos.result));
+		json_string_field(&j, "to_move", game_over(&opt->pos) ? NULL : side_name(opt->pos.turn));
+		json_string_field(&j, "result", result_name(opt->pos.result));
 		json_key(&j, "legal");
 		json_array_begin(&j);
 		for (int i = 0; i < n; i++)
@@ -224,39 +221,26 @@ static int analyze_mcts(struct options *opt, struct player *p)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_key(&j, "best");
-		json_string(&j, game_move_name(g, best, name));
-		json_key(&j, "iterations");
-		json_uint(&j, t.iterations);
-		json_key(&j, "proven");
-		json_string(&j, proof_name(t.root_proven));
+		json_string_field(&j, "best", game_move_name(g, best, name));
+		json_uint_field(&j, "iterations", t.iterations);
+		json_string_field(&j, "proven", proof_name(t.root_proven));
 		if (t.root_proven != PROOF_NONE) {
-			json_key(&j, "proven_plies");
-			json_int(&j, t.root_proven_plies);
+			json_int_field(&j, "proven_plies", t.root_proven_plies);
 		}
 		json_key(&j, "children");
 		json_array_begin(&j);
 		for (int i = 0; i < n; i++) {
 			json_object_begin(&j);
-			json_key(&j, "move");
-			json_string(&j, game_move_name(g, ch[i].move, name));
-			json_key(&j, "visits");
-			json_uint(&j, ch[i].visits);
-			json_key(&j, "wins");
-			json_uint(&j, ch[i].wins);
-			json_key(&j, "draws");
-			json_uint(&j, ch[i].draws);
-			json_key(&j, "losses");
-			json_uint(&j, ch[i].losses);
-			json_key(&j, "value");
-			json_double(&j, ch[i].value);
-			json_key(&j, "uct");
-			json_double(&j, ch[i].uct);
-			json_key(&j, "proven");
-			json_string(&j, proof_name(ch[i].proven));
+			json_string_field(&j, "move", game_move_name(g, ch[i].move, name));
+			json_uint_field(&j, "visits", ch[i].visits);
+			json_uint_field(&j, "wins", ch[i].wins);
+			json_uint_field(&j, "draws", ch[i].draws);
+			json_uint_field(&j, "losses", ch[i].losses);
+			json_double_field(&j, "value", ch[i].value);
+			json_double_field(&j, "uct", ch[i].uct);
+			json_string_field(&j, "proven", proof_name(ch[i].proven));
 			if (ch[i].proven != PROOF_NONE) {
-				json_key(&j, "proven_plies");
-				json_int(&j, ch[i].proven_plies + 1);
+				json_int_field(&j, "proven_plies", ch[i].proven_plies + 1);
 			}
 			json_object_end(&j);
 		}
@@ -266,18 +250,12 @@ static int analyze_mcts(struct options *opt, struct player *p)
 		for (int i = 0; i < t.pv_len; i++)
 			json_string(&j, game_move_name(g, t.pv[i], name));
 		json_array_end(&j);
-		json_key(&j, "seconds");
-		json_double(&j, t.seconds);
-		json_key(&j, "iterations_per_second");
-		json_double(&j, t.per_second);
-		json_key(&j, "nodes");
-		json_uint(&j, t.nodes);
-		json_key(&j, "memory");
-		json_uint(&j, t.memory_used);
-		json_key(&j, "arena_full");
-		json_bool(&j, t.arena_full);
-		json_key(&j, "max_depth");
-		json_int(&j, t.max_depth);
+		json_double_field(&j, "seconds", t.seconds);
+		json_double_field(&j, "iterations_per_second", t.per_second);
+		json_uint_field(&j, "nodes", t.nodes);
+		json_uint_field(&j, "memory", t.memory_used);
+		json_bool_field(&j, "arena_full", t.arena_full);
+		json_int_field(&j, "max_depth", t.max_depth);
 		json_object_end(&j);
 		return 0;
 	}
@@ -321,22 +299,15 @@ static int analyze_negamax(struct options *opt)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_key(&j, "best");
-		json_string(&j, game_move_name(g, r.best, name));
-		json_key(&j, "score");
-		json_int(&j, r.score);
-		json_key(&j, "depth");
-		json_int(&j, r.depth);
-		json_key(&j, "proven");
-		json_string(&j, r.exact ? proof_name(r.value) : NULL);
+		json_string_field(&j, "best", game_move_name(g, r.best, name));
+		json_int_field(&j, "score", r.score);
+		json_int_field(&j, "depth", r.depth);
+		json_string_field(&j, "proven", r.exact ? proof_name(r.value) : NULL);
 		if (r.exact) {
-			json_key(&j, "proven_plies");
-			json_int(&j, r.plies);
+			json_int_field(&j, "proven_plies", r.plies);
 		}
-		json_key(&j, "nodes");
-		json_uint(&j, r.nodes);
-		json_key(&j, "seconds");
-		json_double(&j, r.seconds);
+		json_uint_field(&j, "nodes", r.nodes);
+		json_double_field(&j, "seconds", r.seconds);
 		json_object_end(&j);
 		return 0;
 	}
@@ -428,19 +399,15 @@ static int cmd_solve(struct options *opt)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_key(&j, "value");
-		json_string(&j, proof_name(r.value));
+		json_string_field(&j, "value", proof_name(r.value));
 		json_key(&j, "best");
 		json_array_begin(&j);
 		for (int i = 0; i < nbest; i++)
 			json_string(&j, game_move_name(g, best[i], name));
 		json_array_end(&j);
-		json_key(&j, "plies");
-		json_int(&j, r.plies);
-		json_key(&j, "nodes");
-		json_uint(&j, r.nodes);
-		json_key(&j, "seconds");
-		json_double(&j, r.seconds);
+		json_int_field(&j, "plies", r.plies);
+		json_uint_field(&j, "nodes", r.nodes);
+		json_double_field(&j, "seconds", r.seconds);
 		json_object_end(&j);
 		return 0;
 	}
@@ -543,16 +510,11 @@ static int cmd_bench(struct options *opt)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_key(&j, "game");
-		json_string(&j, g->name);
-		json_key(&j, "perft_leaves_per_second");
-		json_double(&j, b.perft);
-		json_key(&j, "playouts_per_second");
-		json_double(&j, b.playouts);
-		json_key(&j, "mcts_random_iterations_per_second");
-		json_double(&j, b.mcts_random);
-		json_key(&j, "mcts_smart_iterations_per_second");
-		json_double(&j, b.mcts_smart);
+		json_string_field(&j, "game", g->name);
+		json_double_field(&j, "perft_leaves_per_second", b.perft);
+		json_double_field(&j, "playouts_per_second", b.playouts);
+		json_double_field(&j, "mcts_random_iterations_per_second", b.mcts_random);
+		json_double_field(&j, "mcts_smart_iterations_per_second", b.mcts_smart);
 		json_object_end(&j);
 		return 0;
 	}
@@ -718,30 +680,18 @@ static int cmd_match(struct options *opt)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_key(&j, "a");
-		json_string(&j, fa);
-		json_key(&j, "b");
-		json_string(&j, fb);
-		json_key(&j, "game");
-		json_string(&j, opt->game.name);
-		json_key(&j, "games");
-		json_int(&j, played);
-		json_key(&j, "wins");
-		json_int(&j, wins);
-		json_key(&j, "draws");
-		json_int(&j, draws);
-		json_key(&j, "losses");
-		json_int(&j, losses);
-		json_key(&j, "score");
-		json_double(&j, s);
-		json_key(&j, "elo");
-		json_double(&j, elo_of(s));
-		json_key(&j, "elo_low");
-		json_double(&j, lo);
-		json_key(&j, "elo_high");
-		json_double(&j, hi);
-		json_key(&j, "stopped");
-		json_bool(&j, stop_requested != 0);
+		json_string_field(&j, "a", fa);
+		json_string_field(&j, "b", fb);
+		json_string_field(&j, "game", opt->game.name);
+		json_int_field(&j, "games", played);
+		json_int_field(&j, "wins", wins);
+		json_int_field(&j, "draws", draws);
+		json_int_field(&j, "losses", losses);
+		json_double_field(&j, "score", s);
+		json_double_field(&j, "elo", elo_of(s));
+		json_double_field(&j, "elo_low", lo);
+		json_double_field(&j, "elo_high", hi);
+		json_bool_field(&j, "stopped", stop_requested != 0);
 		json_object_end(&j);
 	} else {
 		printf("A: %s\nB: %s\n", fa, fb);

@@ -132,3 +132,33 @@ void json_null(struct json *j)
 	value_start(j);
 	fputs("null", j->out);
 }
+
+void json_string_field(struct json *j, const char *key, const char *s)
+{
+	json_key(j, key);
+	json_string(j, s);
+}
+
+void json_int_field(struct json *j, const char *key, long long v)
+{
+	json_key(j, key);
+	json_int(j, v);
+}
+
+void json_uint_field(struct json *j, const char *key, uint64_t v)
+{
+	json_key(j, key);
+	json_uint(j, v);
+}
+
+void json_double_field(struct json *j, const char *key, double v)
+{
+	json_key(j, key);
+	json_double(j, v);
+}
+
+void json_bool_field(struct json *j, const char *key, bool v)
+{
+	json_key(j, key);
+	json_bool(j, v);
+}

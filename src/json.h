@@ -30,4 +30,11 @@ void json_double(struct json *j, double v); /* NaN and infinities: null */
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
 
+/* A key and its value, inside an object. */
+void json_string_field(struct json *j, const char *key, const char *s);
+void json_int_field(struct json *j, const char *key, long long v);
+void json_uint_field(struct json *j, const char *key, uint64_t v);
+void json_double_field(struct json *j, const char *key, double v);
+void json_bool_field(struct json *j, const char *key, bool v);
+
 #endif
