@@ -284,13 +284,9 @@ static int analyze_negamax(struct options *opt)
 	struct negamax *n;
 	char name[8];
 
-	if (params.depth == 0 && params.time_ms == 0) {
-		int level = spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL;
-
-		params.depth = player_level_depth(level);
-		if (params.depth == 0)
-			params.time_ms = 2000;
-	}
+	if (params.depth == 0 && params.time_ms == 0)
+		player_level_negamax(spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL,
+				     &params.depth, &params.time_ms);
 	n = negamax_new(g, &params);
 	negamax_search(n, &opt->pos, NULL, NULL, NULL, &r);
 	negamax_free(n);

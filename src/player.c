@@ -15,16 +15,20 @@
 #include "negamax.h"
 
 /* MCTS iterations per move for each level: about three times the level
- * below, which is what it takes to be clearly stronger. */
+ * below, which is what it takes to be clearly stronger; wider at the top,
+ * where more UTTT games between strong engines are drawn. */
 static const uint64_t level_iterations[PLAYER_MAX_LEVEL + 1] = {
-	0, 16, 50, 150, 500, 1500, 5000, 15000, 40000, 100000, 250000,
+	0, 16, 50, 150, 500, 1500, 5000, 15000, 40000, 150000, 1000000,
 };
 
-/* Negamax depth for each level; level 10 searches to the end within
- * NEGAMAX_LEVEL10_MS per move. */
-#define NEGAMAX_LEVEL10_MS 2000
-static const int level_depth[PLAYER_MAX_LEVEL + 1] = {
-	0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 0,
+/* Negamax depth and time cap for each level. Past depth 4 the depth grows
+ * by two: one more ply alone (an odd depth after an even one) was no
+ * stronger on UTTT. Level 10 searches to the end if time allows. */
+static const struct {
+	int depth, time_ms;
+} level_negamax[PLAYER_MAX_LEVEL + 1] = {
+	{ 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 0 }, { 6, 0 }, { 8, 0 }, { 10, 0 }, { 12, 0 },
+	{ 14, 10000 }, { 0, 30000 },
 };
 
 uint64_t player_level_iterations(int level)
@@ -33,10 +37,11 @@ uint64_t player_level_iterations(int level)
 	return level_iterations[level];
 }
 
-int player_level_depth(int level)
+void player_level_negamax(int level, int *depth, int *time_ms)
 {
 	assert(level >= 1 && level <= PLAYER_MAX_LEVEL);
-	return level_depth[level];
+	*depth = level_negamax[level].depth;
+	*time_ms = level_negamax[level].time_ms;
 }
 
 /* --- parsing ----------------------------------------------------------- */
@@ -402,19 +407,40 @@ struct negamax_player {
 	int best;                  /* MOVE_NONE until searched */
 	pthread_t thread;
 	bool running;              /* a worker was started and not joined */
-	atomic_bool finished;      /* the worker is done */
+	pthread_mutex_t lock;      /* guards finished; done signals it */
+	pthread_cond_t done;
+	bool finished;             /* the worker is done */
 	atomic_int stop;
 	struct negamax_result result;
 };
 
 #define NEGAMAX_NOW_NS 20000000u /* what "move now" gives a search not started */
 
+/* A condition variable whose timed waits use CLOCK_MONOTONIC, so a change
+ * of the wall clock cannot stretch or cut a slice. */
+static int cond_init_monotonic(pthread_cond_t *c)
+{
+	pthread_condattr_t attr;
+	int rc;
+
+	if (pthread_condattr_init(&attr) != 0)
+		return -1;
+	rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	if (rc == 0)
+		rc = pthread_cond_init(c, &attr);
+	pthread_condattr_destroy(&attr);
+	return rc;
+}
+
 static void *negamax_worker(void *arg)
 {
 	struct negamax_player *p = arg;
 
 	negamax_search(p->n, &p->pos, &p->stop, NULL, NULL, &p->result);
-	atomic_store(&p->finished, true);
+	pthread_mutex_lock(&p->lock);
+	p->finished = true;
+	pthread_cond_signal(&p->done);
+	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
 
@@ -451,23 +477,32 @@ static void negamax_player_played(void *data, int move)
 static bool negamax_player_think(void *data, uint64_t slice_ns)
 {
 	struct negamax_player *p = data;
-	uint64_t end = now_ns() + slice_ns;
+	struct timespec end;
+	bool finished;
 
 	if (p->best != MOVE_NONE || game_over(&p->pos))
 		return true;
 	if (!p->running) {
 		atomic_store(&p->stop, 0);
-		atomic_store(&p->finished, false);
+		p->finished = false;
 		if (pthread_create(&p->thread, NULL, negamax_worker, p) != 0)
 			fatal("cannot start a thread for the negamax search");
 		p->running = true;
 	}
-	while (!atomic_load(&p->finished) && now_ns() < end) {
-		struct timespec nap = { 0, 1000000 }; /* 1 ms */
-
-		nanosleep(&nap, NULL);
+	/* Wake as soon as the worker is done, or at the end of the slice. */
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += (time_t)(slice_ns / 1000000000u);
+	end.tv_nsec += (long)(slice_ns % 1000000000u);
+	if (end.tv_nsec >= 1000000000) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000;
 	}
-	if (!atomic_load(&p->finished))
+	pthread_mutex_lock(&p->lock);
+	while (!p->finished && pthread_cond_timedwait(&p->done, &p->lock, &end) == 0)
+		;
+	finished = p->finished;
+	pthread_mutex_unlock(&p->lock);
+	if (!finished)
 		return false;
 	negamax_join(p, false);
 	return true;
@@ -497,6 +532,8 @@ static void negamax_player_destroy(void *data)
 
 	negamax_join(p, true);
 	negamax_free(p->n);
+	pthread_cond_destroy(&p->done);
+	pthread_mutex_destroy(&p->lock);
 	free(p);
 }
 
@@ -551,12 +588,11 @@ struct player *player_new(const struct game *g, const struct player_spec *spec,
 		n->params.depth = spec->depth;
 		n->params.time_ms = spec->time_ms;
 		n->params.tt_bytes = (size_t)NEGAMAX_DEFAULT_TT_MB << 20;
-		if (spec->depth == 0 && spec->time_ms == 0) {
-			n->params.depth = player_level_depth(level);
-			if (n->params.depth == 0)
-				n->params.time_ms = NEGAMAX_LEVEL10_MS; /* to the end, if time allows */
-		}
+		if (spec->depth == 0 && spec->time_ms == 0)
+			player_level_negamax(level, &n->params.depth, &n->params.time_ms);
 		n->n = negamax_new(g, &n->params);
+		if (pthread_mutex_init(&n->lock, NULL) != 0 || cond_init_monotonic(&n->done) != 0)
+			fatal("cannot make the negamax player's lock");
 		p->ops = &negamax_player_ops;
 		p->data = n;
 		break;

@@ -42,10 +42,10 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
  * ("mcts:iterations=2500,c=0.5,rollout=smart,solver=on"). */
 char *player_spec_format(const struct player_spec *spec, char *buf, size_t size);
 
-/* The budget of a level for an engine kind: iterations for mcts, depth for
- * negamax. */
+/* The budget of a level: iterations for mcts; depth (0: to the end) and a
+ * time cap in milliseconds (0: none) for negamax. */
 uint64_t player_level_iterations(int level);
-int player_level_depth(int level);
+void player_level_negamax(int level, int *depth, int *time_ms);
 
 struct player_ops {
 	/* Forget everything and take POS as the current position. */

@@ -148,10 +148,21 @@ static void test_levels(void)
 		increasing &= player_level_iterations(l) >= 2 * player_level_iterations(l - 1);
 	ok(increasing, "each mcts level has at least twice the iterations of the one below");
 	increasing = 1;
-	for (int l = 2; l < PLAYER_MAX_LEVEL; l++)
-		increasing &= player_level_depth(l) > player_level_depth(l - 1);
-	ok(increasing && player_level_depth(PLAYER_MAX_LEVEL) == 0,
-	   "negamax depth grows with the level; level 10 searches to the end");
+	for (int l = 2; l < PLAYER_MAX_LEVEL; l++) {
+		int d0, t0, d1, t1;
+
+		player_level_negamax(l - 1, &d0, &t0);
+		player_level_negamax(l, &d1, &t1);
+		increasing &= d1 > d0 && (t0 == 0 || t1 >= t0);
+	}
+	{
+		int d9, t9, d10, t10;
+
+		player_level_negamax(9, &d9, &t9);
+		player_level_negamax(10, &d10, &t10);
+		ok(increasing && d10 == 0 && t10 > t9,
+		   "negamax depth grows with the level; level 10 searches to the end, longest");
+	}
 }
 
 int main(void)
