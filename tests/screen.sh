@@ -53,40 +53,25 @@ board() {
 }
 stones() { board | grep -o '[XO]' | wc -l | tr -d ' '; }
 
-# wait_for REGEX: poll until the screen matches; status 1 on timeout.
-wait_for() {
+# wait_until CMD...: poll until CMD succeeds; status 1 on timeout.
+wait_until() {
 	i=0
 	while [ "$i" -lt $((WAIT * 10)) ]; do
-		if screen | grep -Eq -- "$1"; then
-			return 0
-		fi
+		"$@" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
 	return 1
 }
+screen_has() { screen | grep -Eq -- "$1"; }
+board_has() { board | grep -Eq -- "$1"; }
+stones_are() { [ "$(stones)" = "$1" ]; }
 
-# wait_board REGEX: poll until a line of the board matches.
-wait_board() {
-	i=0
-	while [ "$i" -lt $((WAIT * 10)) ]; do
-		board | grep -Eq -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# wait_stones N: poll until the board holds N stones.
-wait_stones() {
-	i=0
-	while [ "$i" -lt $((WAIT * 10)) ]; do
-		[ "$(stones)" = "$1" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+# wait_for REGEX: until the screen matches; wait_board REGEX: until a line
+# of the board does; wait_stones N: until the board holds N stones.
+wait_for() { wait_until screen_has "$1"; }
+wait_board() { wait_until board_has "$1"; }
+wait_stones() { wait_until stones_are "$1"; }
 
 # start [VAR=VALUE ...] -- ARGS: a fresh window ($cols x $rows, 120x40
 # unless set) with a shell that runs noughts with ARGS (environment VARs
