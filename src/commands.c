@@ -69,6 +69,18 @@ static const char *proof_name(int proof)
 	}
 }
 
+/* Refuse a position where the game is over: prints the line and returns
+ * 1, or returns 0 when the game goes on. */
+static int refuse_finished(const struct options *opt)
+{
+	if (!game_over(&opt->pos))
+		return 0;
+	fprintf(stderr, "noughts: %s: the game is over in this position (%s)\n", opt->command,
+		opt->pos.result == RESULT_DRAW ? "a draw" :
+		opt->pos.result == RESULT_X ? "X won" : "O won");
+	return 1;
+}
+
 /* --- play -------------------------------------------------------------- */
 
 static int cmd_play(struct options *opt)
@@ -120,10 +132,6 @@ static int cmd_show(struct options *opt)
 	char name[8];
 	int n;
 
-	if (opt->argc != 0) {
-		fprintf(stderr, "noughts: show: unexpected argument '%s'\n", opt->argv[0]);
-		return 2;
-	}
 	game_legal(g, &opt->pos, &ms);
 	n = moveset_list(&ms, list);
 	if (opt->json) {
@@ -322,14 +330,8 @@ static int cmd_analyze(struct options *opt)
 	char name[8];
 	int rc = 0;
 
-	if (opt->argc != 0) {
-		fprintf(stderr, "noughts: analyze: unexpected argument '%s'\n", opt->argv[0]);
-		return 2;
-	}
-	if (game_over(&opt->pos)) {
-		fprintf(stderr, "noughts: analyze: the game is over in this position\n");
+	if (refuse_finished(opt))
 		return 1;
-	}
 	if (opt->engine.kind == PLAYER_HUMAN) {
 		fprintf(stderr, "noughts: analyze: --engine must be an engine, not human\n");
 		return 2;
@@ -370,16 +372,8 @@ static int cmd_solve(struct options *opt)
 	char name[8];
 	int nbest;
 
-	if (opt->argc != 0) {
-		fprintf(stderr, "noughts: solve: unexpected argument '%s'\n", opt->argv[0]);
-		return 2;
-	}
-	if (game_over(&opt->pos)) {
-		fprintf(stderr, "noughts: solve: the game is over in this position (%s)\n",
-			opt->pos.result == RESULT_DRAW ? "a draw" :
-			opt->pos.result == RESULT_X ? "X won" : "O won");
+	if (refuse_finished(opt))
 		return 1;
-	}
 	catch_stop_signals();
 	n = negamax_new(g, &params);
 	nbest = negamax_best_moves(n, &opt->pos, &stop_requested, opt->json ? NULL : solve_progress,
@@ -489,14 +483,8 @@ static int cmd_bench(struct options *opt)
 	const struct game *g = &opt->game;
 	struct bench b;
 
-	if (opt->argc != 0) {
-		fprintf(stderr, "noughts: bench: unexpected argument '%s'\n", opt->argv[0]);
-		return 2;
-	}
-	if (game_over(&opt->pos)) {
-		fprintf(stderr, "noughts: bench: the game is over in this position\n");
+	if (refuse_finished(opt))
 		return 1;
-	}
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
 	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, opt->seconds);
@@ -615,10 +603,8 @@ static int cmd_match(struct options *opt)
 		if (opt->level != 0 && (i == 0 ? &a : &b)->level == 0)
 			(i == 0 ? &a : &b)->level = opt->level;
 	}
-	if (game_over(&opt->pos)) {
-		fprintf(stderr, "noughts: match: the game is over in this position\n");
+	if (refuse_finished(opt))
 		return 1;
-	}
 	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 &&
 	    (errno != EEXIST || stat(opt->record, &st) != 0 || !S_ISDIR(st.st_mode))) {
 		fprintf(stderr, "noughts: match: --record %s: %s\n", opt->record,
@@ -710,10 +696,6 @@ static int cmd_bot(struct options *opt)
 	ssize_t len;
 	int rc = 0;
 
-	if (opt->argc != 0) {
-		fprintf(stderr, "noughts: bot: unexpected argument '%s'\n", opt->argv[0]);
-		return 2;
-	}
 	if (opt->engine.kind == PLAYER_HUMAN) {
 		fprintf(stderr, "noughts: bot: --engine must be an engine, not human\n");
 		return 2;
@@ -756,29 +738,30 @@ static const struct command {
 	int (*run)(struct options *opt);
 	unsigned accepted;
 	unsigned default_rules;
+	bool no_args;              /* takes no words besides the options */
 	const char *synopsis;
 	const char *summary;
 } commands[] = {
-	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD, 0,
+	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD, 0, false,
 	  "[--game G] [--x PLAYER] [--o PLAYER] [--level N] [--moves M] [--ascii]\n"
 	  "                    [--record FILE] [--load FILE]",
 	  "open the game screen (the default command)" },
-	{ "show", cmd_show, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "[--game G] [--moves M] [--json]",
+	{ "show", cmd_show, OPT_GAME | OPT_MOVES | OPT_JSON, 0, true, "[--game G] [--moves M] [--json]",
 	  "print a position, the side to move and the legal moves" },
-	{ "analyze", cmd_analyze, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE | OPT_LEVEL, 0,
+	{ "analyze", cmd_analyze, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE | OPT_LEVEL, 0, true,
 	  "[--game G] [--moves M] [--engine PLAYER] [--level N] [--json]",
 	  "search a position and print the engine's statistics" },
-	{ "solve", cmd_solve, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "[--game G] [--moves M] [--json]",
+	{ "solve", cmd_solve, OPT_GAME | OPT_MOVES | OPT_JSON, 0, true, "[--game G] [--moves M] [--json]",
 	  "the exact value of a position, its best moves and plies to the end" },
-	{ "perft", cmd_perft, OPT_GAME | OPT_MOVES | OPT_JSON, 0, "DEPTH [--game G] [--moves M] [--json]",
+	{ "perft", cmd_perft, OPT_GAME | OPT_MOVES | OPT_JSON, 0, false, "DEPTH [--game G] [--moves M] [--json]",
 	  "count the move sequences of 1..DEPTH plies" },
-	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS, 0,
+	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS, 0, true,
 	  "[--game G] [--moves M] [--seconds S] [--json]",
 	  "measure perft, playouts and MCTS iterations per second" },
-	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0,
+	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0, false,
 	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
-	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL, RULE_TIEBREAK,
+	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL, RULE_TIEBREAK, true,
 	  "[--game G] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]",
 	  "play CodinGame's tic-tac-toe protocol on stdin and stdout" },
 };
@@ -833,5 +816,9 @@ int commands_main(int argc, char **argv)
 	}
 	if (rc != 0)
 		return rc;
+	if (cmd->no_args && opt.argc != 0) {
+		fprintf(stderr, "noughts: %s: unexpected argument '%s'\n", cmd->name, opt.argv[0]);
+		return 2;
+	}
 	return cmd->run(&opt);
 }
