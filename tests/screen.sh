@@ -64,6 +64,7 @@ wait_until() {
 	return 1
 }
 screen_has() { screen | grep -Eq -- "$1"; }
+screen_lacks() { ! screen_has "$1"; }
 board_has() { board | grep -Eq -- "$1"; }
 stones_are() { [ "$(stones)" = "$1" ]; }
 
@@ -161,9 +162,7 @@ tm send-keys -t t '?'
 wait_for 'Keys' && screen | grep -q 'iteration inspector'
 check $? "? opens the help listing the keys"
 tm send-keys -t t Escape
-i=0
-while screen | grep -q ' Keys ' && [ "$i" -lt $((WAIT * 10)) ]; do sleep 0.1; i=$((i + 1)); done
-! screen | grep -q ' Keys '
+wait_until screen_lacks ' Keys '
 check $? "Escape closes it"
 
 tm resize-window -t t -x 20 -y 8
@@ -193,11 +192,8 @@ wait_for 'thinking'
 check $? "uttt: after X's move O thinks (60 s budget)"
 wait_for '^ +[0-9.]+[kMG]? iterations'
 a=$(to_num "$(iterations)")
-i=0
-while [ "$(to_num "$(iterations)")" -le "$a" ] && [ "$i" -lt $((WAIT * 10)) ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+iterations_above() { [ "$(to_num "$(iterations)")" -gt "$1" ]; }
+wait_until iterations_above "$a"
 b=$(to_num "$(iterations)")
 [ "$b" -gt "$a" ]
 check $? "the iteration count grows while it thinks ($a, then $b)"
@@ -222,9 +218,7 @@ tm send-keys -t t Enter
 wait_for 'below [a-i][1-9]'
 check $? "Enter goes into the selected move"
 tm send-keys -t t Left
-i=0
-while screen | grep -q 'below [a-i][1-9]' && [ "$i" -lt $((WAIT * 10)) ]; do sleep 0.1; i=$((i + 1)); done
-! screen | grep -q 'below [a-i][1-9]'
+wait_until screen_lacks 'below [a-i][1-9]'
 check $? "Left comes back up"
 tm send-keys -t t Tab
 
@@ -265,10 +259,10 @@ tm send-keys -t t ']'
 wait_stones 2
 check $? "] comes back"
 tm send-keys -t t a
-i=0
-while ! screen | grep -Eq 'X wins|O wins|A draw' && [ "$i" -lt $((WAIT * 10 * 3)) ]; do sleep 0.1; i=$((i + 1)); done
-screen | grep -Eq 'X wins|O wins|A draw'
+WAIT=$((WAIT * 3)) # a whole game at a move per 0.7 s
+wait_for 'X wins|O wins|A draw'
 check $? "a: auto-play plays the game to its end"
+WAIT=$((WAIT / 3))
 tm send-keys -t t q
 wait_for '^EXIT=0'
 
