@@ -19,8 +19,7 @@ struct bot {
 	int count;         /* valid actions announced this turn */
 	int seen;          /* valid action lines read this turn */
 	struct moveset actions;
-	uint64_t turn_start;
-	double slowest_ms;
+	uint64_t turn_start; /* when the turn's first line was read */
 };
 
 struct bot *bot_new(const struct game *g, const struct player_spec *spec)
@@ -51,11 +50,6 @@ void bot_free(struct bot *b)
 bool bot_mid_turn(const struct bot *b)
 {
 	return b->stage != WANT_OPPONENT;
-}
-
-double bot_slowest_ms(const struct bot *b)
-{
-	return b->slowest_ms;
 }
 
 /* Parse "INT" (one integer, blanks around) into *V; false if it is not. */
@@ -123,7 +117,6 @@ static void answer(struct bot *b, char *out, size_t outsize)
 	uint64_t margin = (uint64_t)(b->turn == 0 ? BOT_FIRST_MARGIN_MS : BOT_MARGIN_MS) * 1000000u;
 	uint64_t deadline = b->turn_start + limit - margin;
 	int move, col, row;
-	double ms;
 
 	for (;;) {
 		uint64_t now = now_ns();
@@ -136,9 +129,6 @@ static void answer(struct bot *b, char *out, size_t outsize)
 	player_played(b->player, move);
 	game_move_cell(b->g, move, &col, &row);
 	snprintf(out, outsize, "%d %d", row, col);
-	ms = (now_ns() - b->turn_start) / 1e6;
-	if (ms > b->slowest_ms)
-		b->slowest_ms = ms;
 	b->turn++;
 }
 

@@ -40,7 +40,4 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 /* Is the bot in the middle of a turn (some lines of it read)? */
 bool bot_mid_turn(const struct bot *b);
 
-/* The slowest answer so far, in milliseconds from a turn's first line. */
-double bot_slowest_ms(const struct bot *b);
-
 #endif

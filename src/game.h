@@ -166,12 +166,6 @@ void game_print(const struct game *g, const struct pos *pos, FILE *out);
 /* The player (SIDE_X or SIDE_O) on grid cell COL, ROW, or -1 when empty. */
 int game_cell_owner(const struct game *g, const struct pos *pos, int col, int row);
 
-/* Ultimate tic-tac-toe: the small board (0..8) a move id lies in. */
-static inline int uttt_board_of(int move)
-{
-	return move / 9;
-}
-
 /* Moveset helpers. */
 static inline void moveset_clear(struct moveset *s)
 {

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 static void (*fatal_hook)(void);
 
@@ -115,13 +114,4 @@ void rng_seed(struct rng *r, uint64_t seed)
 {
 	for (int i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&seed);
-}
-
-uint64_t util_random_seed(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^
-	       ((uint64_t)getpid() << 40);
 }

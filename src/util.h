@@ -96,7 +96,5 @@ static inline int popcount64(uint64_t x)
 #endif
 }
 
-/* Seed for "no seed given": differs from run to run. */
-uint64_t util_random_seed(void);
 
 #endif
