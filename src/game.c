@@ -97,6 +97,11 @@ int game_init(struct game *g, const char *name, unsigned rules, char *err, size_
 			"unknown game '%s' (expected ttt, uttt, or M,N,K such as 4,4,3)", name);
 		return -1;
 	}
+	if (rules != 0 && strcmp(name, "uttt") != 0) {
+		fmt_buf(err, errsize, "game %s: tiebreak and open-won-boards are rules of uttt only",
+			name);
+		return -1;
+	}
 	if (strcmp(name, "uttt") == 0) {
 		g->ops = &uttt_ops;
 		g->width = g->height = 9;
@@ -269,20 +274,7 @@ int game_cell_owner(const struct game *g, const struct pos *pos, int col, int ro
 {
 	int m = game_cell_move(g, col, row);
 
-	if (m < 0)
-		return -1;
-	if (g->ops == &uttt_ops) {
-		int b = m / 9, c = m % 9;
-
-		for (int s = 0; s < 2; s++)
-			if (pos->u.uttt.sub[s][b] >> c & 1)
-				return s;
-		return -1;
-	}
-	for (int s = 0; s < 2; s++)
-		if (pos->u.mnk.bb[s] >> m & 1)
-			return s;
-	return -1;
+	return m < 0 ? -1 : g->ops->owner(g, pos, m);
 }
 
 void game_print(const struct game *g, const struct pos *pos, FILE *out)

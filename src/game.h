@@ -95,6 +95,8 @@ struct game_ops {
 	void (*legal)(const struct game *g, const struct pos *pos, struct moveset *out);
 	/* Play MOVE, which must be legal (assert), updating every field of POS. */
 	void (*play)(const struct game *g, struct pos *pos, int move);
+	/* The side (SIDE_X or SIDE_O) on the cell of MOVE, or -1 when empty. */
+	int (*owner)(const struct game *g, const struct pos *pos, int move);
 	/* Why MOVE is not legal in POS, in a few words, or NULL when it is. */
 	const char *(*illegal)(const struct game *g, const struct pos *pos, int move,
 			       char *buf, size_t size);
@@ -137,7 +139,8 @@ extern uint64_t game_zobrist[2][GAME_MAX_CELLS];
 extern uint64_t game_zobrist_next[10];
 
 /* Set up G for the game named NAME ("ttt", "uttt" or "M,N,K") with the rule
- * options RULES. Returns 0, or -1 with a one-line reason in ERR. */
+ * options RULES (uttt only: other games refuse them). Returns 0, or -1 with
+ * a one-line reason in ERR. */
 int game_init(struct game *g, const char *name, unsigned rules, char *err, size_t errsize);
 
 /* Move text: a column letter and a row number, "a1" the top left cell.

@@ -117,6 +117,15 @@ static void mnk_play(const struct game *g, struct pos *p, int move)
 	mnk_apply(g, p, move);
 }
 
+static int mnk_owner(const struct game *g, const struct pos *p, int move)
+{
+	(void)g;
+	for (int s = 0; s < 2; s++)
+		if (p->u.mnk.bb[s] >> move & 1)
+			return s;
+	return -1;
+}
+
 static const char *mnk_illegal(const struct game *g, const struct pos *p, int move, char *buf,
 			       size_t size)
 {
@@ -228,6 +237,7 @@ const struct game_ops mnk_ops = {
 	.start = mnk_start,
 	.legal = mnk_legal,
 	.play = mnk_play,
+	.owner = mnk_owner,
 	.illegal = mnk_illegal,
 	.rollout = mnk_rollout,
 	.threats = mnk_threats,

@@ -212,14 +212,11 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	if (opt->load != NULL && (game_given || moves != NULL))
 		return usage_error(command, "--load takes the game and its moves from the record: drop %s",
 				   moves != NULL ? "--moves" : "--game and rule options");
+	/* A command's default rules (the bot's tie-break) apply to uttt only. */
+	if (strcmp(game_name, "uttt") != 0)
+		rules &= ~default_rules;
 	if (game_init(&opt->game, game_name, rules, err, sizeof(err)) < 0) {
 		fprintf(stderr, "noughts: %s: %s\n", command, err);
-		return 2;
-	}
-	if ((rules & (RULE_TIEBREAK | RULE_OPEN_WON) & ~default_rules) &&
-	    opt->game.ops != &uttt_ops) {
-		fprintf(stderr, "noughts: %s: --tiebreak and --open-won-boards are rules of uttt only\n",
-			command);
 		return 2;
 	}
 	game_start(&opt->game, &opt->start);

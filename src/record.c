@@ -225,8 +225,6 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 				return fail(&rd, "no 'Game:' header before the moves");
 			if (game_init(&r->game, game_name, rules, reason, sizeof(reason)) < 0)
 				return fail(&rd, "%s", reason);
-			if (rules != 0 && r->game.ops != &uttt_ops)
-				return fail(&rd, "the rules tiebreak and open-won-boards are for uttt only");
 			game_start(&r->game, &pos);
 			in_moves = true;
 			continue;
@@ -274,8 +272,6 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 		/* headers only: a record of no moves */
 		if (game_init(&r->game, game_name, rules, reason, sizeof(reason)) < 0)
 			return fail(&rd, "%s", reason);
-		if (rules != 0 && r->game.ops != &uttt_ops)
-			return fail(&rd, "the rules tiebreak and open-won-boards are for uttt only");
 		game_start(&r->game, &pos);
 	}
 	r->result = pos.result;

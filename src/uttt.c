@@ -166,6 +166,15 @@ static void uttt_legal(const struct game *g, const struct pos *p, struct moveset
 	}
 }
 
+static int uttt_owner(const struct game *g, const struct pos *p, int move)
+{
+	(void)g;
+	for (int s = 0; s < 2; s++)
+		if (p->u.uttt.sub[s][move / 9] >> (move % 9) & 1)
+			return s;
+	return -1;
+}
+
 static const char *uttt_illegal(const struct game *g, const struct pos *p, int move, char *buf,
 				size_t size)
 {
@@ -320,6 +329,7 @@ const struct game_ops uttt_ops = {
 	.start = uttt_start,
 	.legal = uttt_legal,
 	.play = uttt_play,
+	.owner = uttt_owner,
 	.illegal = uttt_illegal,
 	.rollout = uttt_rollout,
 	.threats = uttt_threats,

@@ -309,6 +309,10 @@ static void test_game_names(void)
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		ok(game_init(&g, bad[i], 0, err, sizeof(err)) < 0 && strlen(err) > 10,
 		   "game '%s' refused: %s", bad[i], err);
+	ok(game_init(&g, "ttt", RULE_TIEBREAK, err, sizeof(err)) < 0 && strstr(err, "uttt only") != NULL,
+	   "ttt refuses uttt's rule options: %s", err);
+	ok(game_init(&g, "uttt", RULE_TIEBREAK | RULE_OPEN_WON, err, sizeof(err)) == 0,
+	   "uttt takes both rule options");
 	ok(game_init(&g, "8,8,5", 0, err, sizeof(err)) == 0 && g.cells == 64, "8,8,5 accepted");
 	ok(game_init(&g, "16,4,4", 0, err, sizeof(err)) == 0 && g.nsym == 4,
 	   "16,4,4 accepted, 4 symmetries");

@@ -93,7 +93,7 @@ static void test_bad(void)
 		{ "Game: ttt\nColour: red\n\n", "t.txt:2: unknown header 'Colour'" },
 		{ "Game: ttt\nRules: fast\n\n", "t.txt:2: unknown rule 'fast'" },
 		{ "Game: ttt\nResult: maybe\n\n", "t.txt:2: Result must be X, O, draw or *" },
-		{ "Game: ttt\nRules: tiebreak\n\n", "t.txt:3: the rules tiebreak and open-won-boards are for uttt only" },
+		{ "Game: ttt\nRules: tiebreak\n\n", "t.txt:3: game ttt: tiebreak and open-won-boards are rules of uttt only" },
 		{ "\nb2\n", "t.txt:1: no 'Game:' header before the moves" },
 		{ "Game: ttt\n\nb2\nb2\n", "t.txt:4: illegal move b2: b2 is taken by X" },
 		{ "Game: ttt\n\nb2\nz9\n", "t.txt:4: 'z9' is off the 3x3 board" },
