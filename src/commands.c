@@ -49,26 +49,6 @@ static const char *side_name(int side)
 	return side == SIDE_X ? "X" : "O";
 }
 
-static const char *result_name(int result)
-{
-	switch (result) {
-	case RESULT_X: return "X";
-	case RESULT_O: return "O";
-	case RESULT_DRAW: return "draw";
-	default: return NULL;
-	}
-}
-
-static const char *proof_name(int proof)
-{
-	switch (proof) {
-	case PROOF_WIN: return "win";
-	case PROOF_LOSS: return "loss";
-	case PROOF_DRAW: return "draw";
-	default: return NULL;
-	}
-}
-
 /* Refuse a position where the game is over: prints the line and returns
  * 1, or returns 0 when the game goes on. */
 static int refuse_finished(const struct options *opt)
@@ -159,7 +139,7 @@ static int cmd_show(struct options *opt)
 		}
 		json_array_end(&j);
 		json_string_field(&j, "to_move", game_over(&opt->pos) ? NULL : side_name(opt->pos.turn));
-		json_string_field(&j, "result", result_name(opt->pos.result));
+		json_string_field(&j, "result", game_result_name(opt->pos.result));
 		json_key(&j, "legal");
 		json_array_begin(&j);
 		for (int i = 0; i < n; i++)
@@ -173,7 +153,7 @@ static int cmd_show(struct options *opt)
 		if (opt->pos.result == RESULT_DRAW)
 			puts("Result: draw");
 		else
-			printf("Result: %s wins\n", result_name(opt->pos.result));
+			printf("Result: %s wins\n", game_result_name(opt->pos.result));
 		return 0;
 	}
 	printf("%s to move", side_name(opt->pos.turn));
@@ -206,7 +186,7 @@ static void print_children(const struct game *g, const struct mcts_child *ch, in
 			fmt_buf(uct, sizeof(uct), "%.3f", ch[i].uct);
 		printf("%-4s %7u %5.1f%% %8u %8u %8u  %.3f %6s  %s", game_move_name(g, ch[i].move, name),
 		       ch[i].visits, share, ch[i].wins, ch[i].draws, ch[i].losses, ch[i].value, uct,
-		       ch[i].proven != PROOF_NONE ? proof_name(ch[i].proven) : "-");
+		       ch[i].proven != PROOF_NONE ? game_proof_name(ch[i].proven) : "-");
 		if (ch[i].proven != PROOF_NONE)
 			printf(" in %d", ch[i].proven_plies + 1); /* the move itself is a ply */
 		putchar('\n');
@@ -231,7 +211,7 @@ static int analyze_mcts(struct options *opt, struct player *p)
 		json_object_begin(&j);
 		json_string_field(&j, "best", game_move_name(g, best, name));
 		json_uint_field(&j, "iterations", t.iterations);
-		json_string_field(&j, "proven", proof_name(t.root_proven));
+		json_string_field(&j, "proven", game_proof_name(t.root_proven));
 		if (t.root_proven != PROOF_NONE) {
 			json_int_field(&j, "proven_plies", t.root_proven_plies);
 		}
@@ -246,7 +226,7 @@ static int analyze_mcts(struct options *opt, struct player *p)
 			json_uint_field(&j, "losses", ch[i].losses);
 			json_double_field(&j, "value", ch[i].value);
 			json_double_field(&j, "uct", ch[i].uct);
-			json_string_field(&j, "proven", proof_name(ch[i].proven));
+			json_string_field(&j, "proven", game_proof_name(ch[i].proven));
 			if (ch[i].proven != PROOF_NONE) {
 				json_int_field(&j, "proven_plies", ch[i].proven_plies + 1);
 			}
@@ -273,7 +253,7 @@ static int analyze_mcts(struct options *opt, struct player *p)
 	       (unsigned long long)t.nodes, t.memory_used / 1048576.0,
 	       t.arena_full ? ", arena full" : "", t.max_depth);
 	if (t.root_proven != PROOF_NONE)
-		printf("proven: %s in %d\n", proof_name(t.root_proven), t.root_proven_plies);
+		printf("proven: %s in %d\n", game_proof_name(t.root_proven), t.root_proven_plies);
 	printf("pv:");
 	for (int i = 0; i < t.pv_len; i++)
 		printf(" %s", game_move_name(g, t.pv[i], name));
@@ -306,7 +286,7 @@ static int analyze_negamax(struct options *opt)
 		json_string_field(&j, "best", game_move_name(g, r.best, name));
 		json_int_field(&j, "score", r.score);
 		json_int_field(&j, "depth", r.depth);
-		json_string_field(&j, "proven", r.exact ? proof_name(r.value) : NULL);
+		json_string_field(&j, "proven", r.exact ? game_proof_name(r.value) : NULL);
 		if (r.exact) {
 			json_int_field(&j, "proven_plies", r.plies);
 		}
@@ -318,7 +298,7 @@ static int analyze_negamax(struct options *opt)
 	printf("depth: %d, score: %d (side to move), nodes: %llu in %.3f s\n", r.depth, r.score,
 	       (unsigned long long)r.nodes, r.seconds);
 	if (r.exact)
-		printf("proven: %s in %d\n", proof_name(r.value), r.plies);
+		printf("proven: %s in %d\n", game_proof_name(r.value), r.plies);
 	printf("best: %s\n", game_move_name(g, r.best, name));
 	return 0;
 }
@@ -389,7 +369,7 @@ static int cmd_solve(struct options *opt)
 
 		json_init(&j, stdout);
 		json_object_begin(&j);
-		json_string_field(&j, "value", proof_name(r.value));
+		json_string_field(&j, "value", game_proof_name(r.value));
 		json_key(&j, "best");
 		json_array_begin(&j);
 		for (int i = 0; i < nbest; i++)
@@ -401,7 +381,7 @@ static int cmd_solve(struct options *opt)
 		json_object_end(&j);
 		return 0;
 	}
-	printf("value: %s for %s\nbest:", proof_name(r.value), side_name(opt->pos.turn));
+	printf("value: %s for %s\nbest:", game_proof_name(r.value), side_name(opt->pos.turn));
 	for (int i = 0; i < nbest; i++)
 		printf(" %s", game_move_name(g, best[i], name));
 	printf("\nplies: %d\nnodes: %llu\nseconds: %.3f\n", r.plies, (unsigned long long)r.nodes,

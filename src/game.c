@@ -26,6 +26,20 @@ static void zobrist_init(void)
 	done = true;
 }
 
+const char *game_result_name(int result)
+{
+	static const char *const names[] = { NULL, "X", "O", "draw" };
+
+	return result >= 0 && result < (int)ARRAY_SIZE(names) ? names[result] : NULL;
+}
+
+const char *game_proof_name(int proof)
+{
+	static const char *const names[] = { NULL, "win", "loss", "draw" };
+
+	return proof >= 0 && proof < (int)ARRAY_SIZE(names) ? names[proof] : NULL;
+}
+
 /* Map grid cell COL, ROW through symmetry S of a W x H grid. Symmetries 4..7
  * exist only on square grids. */
 static void sym_cell(int s, int w, int h, int *col, int *row)

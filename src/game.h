@@ -50,6 +50,11 @@ static inline int result_of_win(int side)
  * says whose). */
 enum proof { PROOF_NONE = 0, PROOF_WIN = 1, PROOF_LOSS = 2, PROOF_DRAW = 3 };
 
+/* Names of results ("X", "O", "draw") and proofs ("win", "loss", "draw"),
+ * as every output writes them; NULL for RESULT_NONE and PROOF_NONE. */
+const char *game_result_name(int result);
+const char *game_proof_name(int proof);
+
 /* Rule options (Ultimate tic-tac-toe only; other games ignore them). */
 enum {
 	RULE_TIEBREAK = 1 << 0,   /* no line: more small boards won wins */

@@ -22,19 +22,10 @@ void record_init(struct record *r, const struct game *g)
 	r->result = RESULT_NONE;
 }
 
+/* The Result header: a result's name, or "*" for a game not finished. */
 static const char *result_text(int result)
 {
-	switch (result) {
-	case RESULT_X: return "X";
-	case RESULT_O: return "O";
-	case RESULT_DRAW: return "draw";
-	default: return "*";
-	}
-}
-
-static const char *proof_text(int proof)
-{
-	return proof == PROOF_WIN ? "win" : proof == PROOF_LOSS ? "loss" : "draw";
+	return result == RESULT_NONE ? "*" : game_result_name(result);
 }
 
 /* --- reading ----------------------------------------------------------- */
@@ -115,13 +106,11 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 			info->second_visits = (uint32_t)u;
 		} else if (strcmp(key, "second_value") == 0 && number_unit(value, &info->second_value)) {
 		} else if (strcmp(key, "proven") == 0) {
-			if (strcmp(value, "win") == 0)
-				info->proven = PROOF_WIN;
-			else if (strcmp(value, "loss") == 0)
-				info->proven = PROOF_LOSS;
-			else if (strcmp(value, "draw") == 0)
-				info->proven = PROOF_DRAW;
-			else
+			info->proven = PROOF_NONE;
+			for (int proof = PROOF_WIN; proof <= PROOF_DRAW; proof++)
+				if (strcmp(value, game_proof_name(proof)) == 0)
+					info->proven = proof;
+			if (info->proven == PROOF_NONE)
 				return fail(rd, "proven must be win, loss or draw, not '%s'", value);
 		} else if (strcmp(key, "plies") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= GAME_MAX_PLIES) {
 			info->proven_plies = (int)u;
@@ -344,7 +333,7 @@ void record_print(const struct record *r, FILE *out)
 					game_move_name(&r->game, in->second, name), in->second_visits,
 					in->second_value);
 			if (in->proven != PROOF_NONE)
-				fprintf(out, " proven=%s plies=%d", proof_text(in->proven), in->proven_plies);
+				fprintf(out, " proven=%s plies=%d", game_proof_name(in->proven), in->proven_plies);
 			fputc('}', out);
 		}
 		fputc('\n', out);
