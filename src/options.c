@@ -194,17 +194,11 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			break;
 		case LONG_RECORD: opt->record = optarg; break;
 		case LONG_LOAD: opt->load = optarg; break;
-		case LONG_SECONDS: {
-			char *end;
-
-			errno = 0;
-			opt->seconds = strtod(optarg, &end);
-			if (*end != '\0' || end == optarg || errno != 0 || !(opt->seconds >= 0.01) ||
-			    opt->seconds > 3600)
+		case LONG_SECONDS:
+			if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
 				return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
 						   optarg);
 			break;
-		}
 		default:
 			return usage_error(command, "unknown option '%s'", argv[optind - 1]);
 		}

@@ -54,21 +54,6 @@ static const char *const kind_keys[] = {
 	"depth, time, level",
 };
 
-static bool parse_double(const char *s, double lo, double hi, double *out)
-{
-	char *end;
-	double v;
-
-	if (*s == '\0')
-		return false;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || *end != '\0' || !isfinite(v) || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
-
 /* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
 static int spec_key(struct player_spec *spec, const char *key, const char *value, char *err,
 		    size_t errsize)

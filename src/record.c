@@ -66,17 +66,6 @@ static char *trim(char *s)
 	return s;
 }
 
-static bool number_unit(const char *s, double *out)
-{
-	char *end;
-
-	if (*s == '\0')
-		return false;
-	errno = 0;
-	*out = strtod(s, &end);
-	return errno == 0 && *end == '\0' && *out >= 0 && *out <= 1;
-}
-
 /* Parse the engine comment "{key=value ...}" (TEXT without braces). */
 static int parse_info(struct reader *rd, const struct game *g, char *text, struct record_info *info)
 {
@@ -97,14 +86,14 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 			info->iterations = u;
 		} else if (strcmp(key, "visits") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= UINT32_MAX) {
 			info->visits = (uint32_t)u;
-		} else if (strcmp(key, "value") == 0 && number_unit(value, &info->value)) {
+		} else if (strcmp(key, "value") == 0 && parse_double(value, 0, 1, &info->value)) {
 		} else if (strcmp(key, "second") == 0) {
 			if ((info->second = game_parse_move(g, value, reason, sizeof(reason))) < 0)
 				return fail(rd, "second=%s: %s", value, reason);
 		} else if (strcmp(key, "second_visits") == 0 && parse_u64(value, 0, UINT64_MAX, &u) &&
 			   u <= UINT32_MAX) {
 			info->second_visits = (uint32_t)u;
-		} else if (strcmp(key, "second_value") == 0 && number_unit(value, &info->second_value)) {
+		} else if (strcmp(key, "second_value") == 0 && parse_double(value, 0, 1, &info->second_value)) {
 		} else if (strcmp(key, "proven") == 0) {
 			info->proven = PROOF_NONE;
 			for (int proof = PROOF_WIN; proof <= PROOF_DRAW; proof++)

@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +89,21 @@ bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool parse_double(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(v) || v < lo || v > hi)
 		return false;
 	*out = v;
 	return true;

@@ -39,6 +39,10 @@ char *fmt_buf(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
  * no blanks), into *OUT. Returns false, *OUT untouched, if it is not. */
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
+/* Parse S as a finite decimal number from LO to HI into *OUT. Returns
+ * false, *OUT untouched, if it is not. */
+bool parse_double(const char *s, double lo, double hi, double *out);
+
 /* Monotonic clock in nanoseconds from an arbitrary origin. */
 uint64_t now_ns(void);
 
