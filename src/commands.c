@@ -722,7 +722,7 @@ static const struct command {
 	const char *synopsis;
 	const char *summary;
 } commands[] = {
-	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD, 0, false,
+	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD, 0, true,
 	  "[--game G] [--x PLAYER] [--o PLAYER] [--level N] [--moves M] [--ascii]\n"
 	  "                    [--record FILE] [--load FILE]",
 	  "open the game screen (the default command)" },
@@ -765,14 +765,31 @@ int commands_main(int argc, char **argv)
 	int rc;
 
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+		if (argc > 2) {
+			fprintf(stderr, "noughts: --version takes nothing after it, not '%s'\n", argv[2]);
+			return 2;
+		}
 		printf("noughts %s\nCopyright (c) 2026 the noughts developers. MIT licence: "
 		       "see COPYING.\n", PACKAGE_VERSION);
 		return 0;
 	}
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 			  strcmp(argv[1], "help") == 0)) {
-		usage();
-		return 0;
+		if (argc == 2) {
+			usage();
+			return 0;
+		}
+		if (strcmp(argv[1], "help") != 0 || argc > 3) {
+			fprintf(stderr, "noughts: %s takes %s, not '%s'\n", argv[1],
+				strcmp(argv[1], "help") == 0 ? "at most one command word" :
+				"nothing after it", argv[argc > 3 && strcmp(argv[1], "help") == 0 ? 3 : 2]);
+			return 2;
+		}
+		/* "noughts help solve" is "noughts solve --help" */
+		static char help_option[] = "--help";
+
+		argv[1] = argv[2];
+		argv[2] = help_option;
 	}
 	if (argc >= 2 && argv[1][0] != '-') {
 		cmd = NULL;
@@ -780,8 +797,10 @@ int commands_main(int argc, char **argv)
 			if (strcmp(argv[1], commands[i].name) == 0)
 				cmd = &commands[i];
 		if (cmd == NULL) {
-			fprintf(stderr, "noughts: unknown command '%s' (commands: play, show, analyze, "
-				"solve, perft, bench, match, bot; see 'noughts --help')\n", argv[1]);
+			fprintf(stderr, "noughts: unknown command '%s' (commands:", argv[1]);
+			for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+				fprintf(stderr, "%s %s", i > 0 ? "," : "", commands[i].name);
+			fprintf(stderr, "; see 'noughts --help')\n");
 			return 2;
 		}
 		argc--;

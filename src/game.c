@@ -84,9 +84,10 @@ static bool parse_mnk(const char *s, int v[3])
 		if (!isdigit((unsigned char)*s))
 			return false;
 		x = strtol(s, &end, 10);
-		if (x > 1000 || end - s > 4)
-			return false;
-		v[i] = (int)x;
+		/* A number too big to be a side is still a number: keep it as one
+		 * past the limit, so the message names the size limits rather
+		 * than calling the game unknown. */
+		v[i] = x > 1000 || end - s > 4 ? 1001 : (int)x;
 		s = end;
 		if (i < 2) {
 			if (*s != ',')
@@ -97,10 +98,20 @@ static bool parse_mnk(const char *s, int v[3])
 	return *s == '\0';
 }
 
-int game_init(struct game *g, const char *name, unsigned rules, char *err, size_t errsize)
+int game_init(struct game *g, const char *given, unsigned rules, char *err, size_t errsize)
 {
+	char name[64];
+	size_t len = strlen(given);
 	int v[3];
 
+	/* Game names are case-insensitive, as move text is ("UTTT", "B2"). */
+	if (len >= sizeof(name)) {
+		fmt_buf(err, errsize, "unknown game '%.40s' (expected ttt, uttt, or M,N,K such as 4,4,3)",
+			given);
+		return -1;
+	}
+	for (size_t i = 0; i <= len; i++)
+		name[i] = (char)tolower((unsigned char)given[i]);
 	zobrist_init();
 	memset(g, 0, sizeof(*g));
 	g->rules = rules;
@@ -133,8 +144,11 @@ int game_init(struct game *g, const char *name, unsigned rules, char *err, size_
 			return -1;
 		}
 		if (k < 3 || k > (m > n ? m : n)) {
-			fmt_buf(err, errsize, "game %s: K must be from 3 to %d on a %dx%d board",
-				name, m > n ? m : n, m, n);
+			if (m == 3 && n == 3)
+				fmt_buf(err, errsize, "game %s: K must be 3 on a 3x3 board", name);
+			else
+				fmt_buf(err, errsize, "game %s: K must be from 3 to %d on a %dx%d board",
+					name, m > n ? m : n, m, n);
 			return -1;
 		}
 		g->ops = &mnk_ops;
@@ -144,7 +158,9 @@ int game_init(struct game *g, const char *name, unsigned rules, char *err, size_
 		mnk_setup(g);
 	}
 	g->cells = g->width * g->height;
-	snprintf(g->name, sizeof(g->name), "%s", name);
+	/* Every accepted name is short ("uttt", "21,3,21"). */
+	assert(strlen(name) < sizeof(g->name));
+	memcpy(g->name, name, strlen(name) + 1);
 	sym_init(g);
 	return 0;
 }

@@ -170,6 +170,9 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 	size_t at = 0;
 
 	memset(r, 0, sizeof(*r));
+	/* Editors on some systems start a UTF-8 file with a byte-order mark. */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		at = 3;
 	while (at < len) {
 		size_t n = 0;
 		char *s;

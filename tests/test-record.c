@@ -80,6 +80,10 @@ static void test_hand_written(void)
 	ok(parse("Game: ttt\nResult: X\n\na1\nb1\na2\nb2\na3\n", &r, err, sizeof(err)) == 0 &&
 	   r.result == RESULT_X, "a finished game with its result");
 	ok(parse("Game: ttt\n", &r, err, sizeof(err)) == 0 && r.nmoves == 0, "headers only");
+	ok(parse("\xef\xbb\xbfGame: ttt\n\nb2\n", &r, err, sizeof(err)) == 0 && r.nmoves == 1,
+	   "a UTF-8 byte-order mark before the first header: %s", err);
+	ok(parse("Game: TTT\n\nB2\n", &r, err, sizeof(err)) == 0 && strcmp(r.game.name, "ttt") == 0,
+	   "game names and moves in capitals");
 }
 
 static void test_bad(void)
