@@ -202,7 +202,11 @@ static int analyze_mcts(struct options *opt, struct player *p)
 	int best, n;
 	char name[8];
 
-	best = player_move_now(p);
+	/* Ctrl-C ends the search early: what it found so far is printed. */
+	catch_stop_signals();
+	while (!player_think(p, 20000000u) && !stop_requested)
+		;
+	best = player_choose(p);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 	if (opt->json) {
 		struct json j;
@@ -210,6 +214,7 @@ static int analyze_mcts(struct options *opt, struct player *p)
 		json_init(&j, stdout);
 		json_object_begin(&j);
 		json_string_field(&j, "best", game_move_name(g, best, name));
+		json_bool_field(&j, "stopped", stop_requested != 0);
 		json_uint_field(&j, "iterations", t.iterations);
 		json_string_field(&j, "proven", game_proof_name(t.root_proven));
 		if (t.root_proven != PROOF_NONE) {
@@ -245,7 +250,7 @@ static int analyze_mcts(struct options *opt, struct player *p)
 		json_bool_field(&j, "arena_full", t.arena_full);
 		json_int_field(&j, "max_depth", t.max_depth);
 		json_object_end(&j);
-		return 0;
+		return stop_requested ? 1 : 0;
 	}
 	print_children(g, ch, n, &t);
 	printf("iterations: %llu in %.3f s (%.0f/s), nodes: %llu (%.1f MiB%s), depth: %d\n",
@@ -257,8 +262,9 @@ static int analyze_mcts(struct options *opt, struct player *p)
 	printf("pv:");
 	for (int i = 0; i < t.pv_len; i++)
 		printf(" %s", game_move_name(g, t.pv[i], name));
-	printf("\nbest: %s\n", game_move_name(g, best, name));
-	return 0;
+	printf("\nbest: %s%s\n", game_move_name(g, best, name),
+	       stop_requested ? " (stopped before the budget was spent)" : "");
+	return stop_requested ? 1 : 0;
 }
 
 /* Negamax's view: its best move, score and depth, and the exact value
@@ -276,7 +282,8 @@ static int analyze_negamax(struct options *opt)
 		player_level_negamax(spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL,
 				     &params.depth, &params.time_ms);
 	n = negamax_new(g, &params);
-	negamax_search(n, &opt->pos, NULL, NULL, NULL, &r);
+	catch_stop_signals();
+	negamax_search(n, &opt->pos, &stop_requested, NULL, NULL, &r);
 	negamax_free(n);
 	if (opt->json) {
 		struct json j;
@@ -284,6 +291,7 @@ static int analyze_negamax(struct options *opt)
 		json_init(&j, stdout);
 		json_object_begin(&j);
 		json_string_field(&j, "best", game_move_name(g, r.best, name));
+		json_bool_field(&j, "stopped", stop_requested != 0);
 		json_int_field(&j, "score", r.score);
 		json_int_field(&j, "depth", r.depth);
 		json_string_field(&j, "proven", r.exact ? game_proof_name(r.value) : NULL);
@@ -293,14 +301,15 @@ static int analyze_negamax(struct options *opt)
 		json_uint_field(&j, "nodes", r.nodes);
 		json_double_field(&j, "seconds", r.seconds);
 		json_object_end(&j);
-		return 0;
+		return stop_requested ? 1 : 0;
 	}
 	printf("depth: %d, score: %d (side to move), nodes: %llu in %.3f s\n", r.depth, r.score,
 	       (unsigned long long)r.nodes, r.seconds);
 	if (r.exact)
 		printf("proven: %s in %d\n", game_proof_name(r.value), r.plies);
-	printf("best: %s\n", game_move_name(g, r.best, name));
-	return 0;
+	printf("best: %s%s\n", game_move_name(g, r.best, name),
+	       stop_requested ? " (stopped before the budget was spent)" : "");
+	return stop_requested ? 1 : 0;
 }
 
 static int cmd_analyze(struct options *opt)

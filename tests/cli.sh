@@ -111,6 +111,26 @@ rc=$?
 if [ "$rc" -eq 1 ] && grep -q "(stopped)" "$tmp_err.out" && grep -q "^Elo difference" "$tmp_err.out"; then
 	pass "match stops on SIGTERM with the summary of the games played"
 else fail "match on SIGTERM (status $rc): $(cat "$tmp_err.out")"; fi
+# analyze_stopped DESCRIPTION PATTERN ARGS...: analyze with a budget of an
+# hour, interrupted by SIGINT, prints what it found (stdout matches PATTERN)
+analyze_stopped() {
+	local what=$1 pattern=$2
+	shift 2
+	"$NOUGHTS" analyze "$@" >"$tmp_err.out" 2>"$tmp_err" &
+	pid=$!
+	sleep 1
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" -eq 1 ] && grep -Eq -- "$pattern" "$tmp_err.out"; then
+		pass "analyze ($what) stops on SIGINT, prints what it found, status 1"
+	else fail "analyze ($what) on SIGINT (status $rc): $(head -c 300 "$tmp_err.out")"; fi
+}
+analyze_stopped "mcts, text" '^best: [a-i][1-9] \(stopped' --game uttt --engine mcts:time=3600000
+analyze_stopped "mcts, json" '^\{"best": "[a-i][1-9]", "stopped": true, "iterations": [1-9]' \
+	--game uttt --engine mcts:time=3600000 --json
+analyze_stopped "negamax, json" '^\{"best": "[a-g][1-7]", "stopped": true, "score"' \
+	--game 7,7,5 --engine negamax:time=3600000 --json
 rm -f "$tmp_err.out"
 
 done_testing
