@@ -109,7 +109,7 @@ static int cmd_show(struct options *opt)
 	const struct game *g = &opt->game;
 	struct moveset ms;
 	uint8_t list[GAME_MAX_MOVES];
-	char name[8];
+	char name[8], where[64];
 	int n;
 
 	game_legal(g, &opt->pos, &ms);
@@ -157,10 +157,8 @@ static int cmd_show(struct options *opt)
 		return 0;
 	}
 	printf("%s to move", side_name(opt->pos.turn));
-	if (g->ops == &uttt_ops)
-		printf(", %s", opt->pos.u.uttt.next >= 0 ? "in the " : "in any open board");
-	if (g->ops == &uttt_ops && opt->pos.u.uttt.next >= 0)
-		printf("%s board", uttt_board_name(opt->pos.u.uttt.next));
+	if (game_where(g, &opt->pos, where, sizeof(where)) != NULL)
+		printf(", %s", where);
 	printf("\nLegal moves (%d):", n);
 	for (int i = 0; i < n; i++)
 		printf(" %s", game_move_name(g, list[i], name));

@@ -307,24 +307,40 @@ int game_cell_owner(const struct game *g, const struct pos *pos, int col, int ro
 	return m < 0 ? -1 : g->ops->owner(g, pos, m);
 }
 
+bool game_region_border(const struct game *g, int i, bool across)
+{
+	struct game_regions r;
+	struct pos start;
+
+	game_start(g, &start);
+	game_regions(g, &start, &r);
+	if (r.n == 0)
+		return false;
+	return i % (across ? r.w : r.h) == 0;
+}
+
 void game_print(const struct game *g, const struct pos *pos, FILE *out)
 {
-	bool uttt = g->ops == &uttt_ops;
-
 	fputs("    ", out);
 	for (int c = 0; c < g->width; c++)
-		fprintf(out, "%s%c", c > 0 && uttt && c % 3 == 0 ? "   " : c > 0 ? " " : "", 'a' + c);
+		fprintf(out, "%s%c", c == 0 ? "" : game_region_border(g, c, true) ? "   " : " ",
+			'a' + c);
 	fputc('\n', out);
 	for (int r = 0; r < g->height; r++) {
-		if (uttt && r > 0 && r % 3 == 0)
-			fputs("    ------+-------+------\n", out);
+		if (r > 0 && game_region_border(g, r, false)) {
+			fputs("    ", out);
+			for (int c = 0; c < g->width; c++)
+				fputs(c == 0 ? "-" : game_region_border(g, c, true) ? "-+--" : "--",
+				      out);
+			fputc('\n', out);
+		}
 		fprintf(out, "%3d ", r + 1);
 		for (int c = 0; c < g->width; c++) {
 			int who = game_cell_owner(g, pos, c, r);
 
 			if (c > 0)
-				fputs(uttt && c % 3 == 0 ? " | " : " ", out);
-			fputc(who == SIDE_X ? 'X' : who == SIDE_O ? 'O' : '.', out);
+				fputs(game_region_border(g, c, true) ? " | " : " ", out);
+			fputc(who < 0 ? '.' : game_side_mark(who), out);
 		}
 		fputc('\n', out);
 	}

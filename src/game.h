@@ -28,6 +28,7 @@
 #define MNK_MIN_SIDE 3
 #define MNK_MAX_SIDE 21    /* so a row of cells stays within a-u */
 #define MOVE_NONE 255
+#define GAME_MAX_LINES (4 * MNK_MAX_CELLS) /* lines of K a board can have */
 
 enum side { SIDE_X = 0, SIDE_O = 1 };
 
@@ -90,10 +91,21 @@ struct pos {
 
 struct game;
 
+/* The regions (small boards) of a game played on several boards at once,
+ * as front ends draw and describe them. Region r (bit r of the masks) is
+ * the r-th block of W x H cells, blocks numbered row by row. */
+struct game_regions {
+	int n;            /* regions, 0 when the game has none (then all is 0) */
+	int w, h;         /* cells of a region across and down */
+	unsigned allowed; /* regions the mover may play in (0 when it is over) */
+	unsigned closed;  /* regions no one may play in any more (won or full) */
+	unsigned won[2];  /* regions won by X and by O */
+	unsigned line;    /* the regions of the winning line, 0 for none */
+	bool won_open;    /* won regions stay playable, so they are not closed */
+};
+
 /* What each game implements. Every function takes the game it belongs to. */
 struct game_ops {
-	/* Short name of the rules family: "mnk" or "uttt". */
-	const char *family;
 	/* Set POS to the starting position. */
 	void (*start)(const struct game *g, struct pos *pos);
 	/* Store the legal moves of POS in OUT (empty when the game is over). */
@@ -115,6 +127,20 @@ struct game_ops {
 	/* A heuristic score of a position that is not over, from the view of
 	 * the side to move, in (-GAME_EVAL_MAX, GAME_EVAL_MAX). */
 	int (*evaluate)(const struct game *g, const struct pos *pos);
+	/* Store in OUT (room for MAX) the lines of K cells that win, each as a
+	 * mask of move ids, and return how many; 0 for a game whose lines are
+	 * not K in a row on one board of at most 64 cells. Engines that reason
+	 * about lines (negamax) and the screen (the winning line) use them. */
+	int (*lines)(const struct game *g, uint64_t *out, int max);
+	/* Fill OUT with the regions of POS (out->n = 0 for a game without). */
+	void (*regions)(const struct game *g, const struct pos *pos, struct game_regions *out);
+	/* Where the mover must play in POS, in words for a sentence ("in the
+	 * top-left board", "in any open board"), in BUF; NULL when the game
+	 * puts no limit beyond empty cells. */
+	const char *(*where)(const struct game *g, const struct pos *pos, char *buf, size_t size);
+	/* A human name of the game in BUF: "tic-tac-toe", "Ultimate
+	 * tic-tac-toe", "7,6,4: 4 in a row on 7x6". */
+	char *(*title)(const struct game *g, char *buf, size_t size);
 };
 
 #define GAME_EVAL_MAX 10000
@@ -173,6 +199,36 @@ void game_print(const struct game *g, const struct pos *pos, FILE *out);
 
 /* The player (SIDE_X or SIDE_O) on grid cell COL, ROW, or -1 when empty. */
 int game_cell_owner(const struct game *g, const struct pos *pos, int col, int row);
+
+/* The mark of a side on the board: 'X' or 'O'. */
+static inline char game_side_mark(int side)
+{
+	return side == SIDE_X ? 'X' : 'O';
+}
+
+/* Is the grid line before column (ACROSS) or row I, 0 <= I <= the width
+ * or height, a border between regions (the frame counts)? Always false
+ * for a game without regions. */
+bool game_region_border(const struct game *g, int i, bool across);
+
+/* The K-in-a-row lines of G (see game_ops.lines) into OUT, room for
+ * GAME_MAX_LINES; returns how many. */
+static inline int game_lines(const struct game *g, uint64_t *out)
+{
+	return g->ops->lines(g, out, GAME_MAX_LINES);
+}
+/* The regions of P (see struct game_regions). */
+static inline void game_regions(const struct game *g, const struct pos *p,
+				struct game_regions *out)
+{
+	g->ops->regions(g, p, out);
+}
+/* Where the mover must play (see game_ops.where), or NULL. */
+static inline const char *game_where(const struct game *g, const struct pos *p, char *buf,
+				     size_t size)
+{
+	return g->ops->where(g, p, buf, size);
+}
 
 /* Moveset helpers. */
 static inline void moveset_clear(struct moveset *s)

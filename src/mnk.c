@@ -232,8 +232,50 @@ static int mnk_evaluate(const struct game *g, const struct pos *p)
 	return score;
 }
 
+/* The windows of K cells, found by the same starts and shifts that find a
+ * line: the one k-in-a-row enumeration behind negamax and the screen. */
+static int mnk_lines(const struct game *g, uint64_t *out, int max)
+{
+	int n = 0;
+
+	for (int d = 0; d < 4; d++) {
+		uint64_t starts = g->dir_start[d], line = 0;
+
+		if (starts == 0)
+			continue; /* no window fits, and its shifts would pass 63 */
+		for (int i = 0; i < g->k; i++)
+			line |= (uint64_t)1 << (i * g->dir_shift[d]);
+		for (; starts != 0 && n < max; starts &= starts - 1)
+			out[n++] = line << __builtin_ctzll(starts);
+	}
+	return n;
+}
+
+static void mnk_regions(const struct game *g, const struct pos *p, struct game_regions *out)
+{
+	(void)g;
+	(void)p;
+	memset(out, 0, sizeof(*out));
+}
+
+static const char *mnk_where(const struct game *g, const struct pos *p, char *buf, size_t size)
+{
+	(void)g;
+	(void)p;
+	(void)buf;
+	(void)size;
+	return NULL;
+}
+
+static char *mnk_title(const struct game *g, char *buf, size_t size)
+{
+	if (g->width == 3 && g->height == 3 && g->k == 3)
+		return fmt_buf(buf, size, "tic-tac-toe");
+	return fmt_buf(buf, size, "%d,%d,%d: %d in a row on %dx%d", g->width, g->height, g->k,
+		       g->k, g->width, g->height);
+}
+
 const struct game_ops mnk_ops = {
-	.family = "mnk",
 	.start = mnk_start,
 	.legal = mnk_legal,
 	.play = mnk_play,
@@ -242,4 +284,8 @@ const struct game_ops mnk_ops = {
 	.rollout = mnk_rollout,
 	.threats = mnk_threats,
 	.evaluate = mnk_evaluate,
+	.lines = mnk_lines,
+	.regions = mnk_regions,
+	.where = mnk_where,
+	.title = mnk_title,
 };

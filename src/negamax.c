@@ -59,7 +59,7 @@
 /* |score| at least this: a win or loss (negamax_is_mate) */
 #define NM_MATE (NEGAMAX_WIN - GAME_MAX_PLIES - 1)
 #define NM_CHECK_EVERY 4096 /* nodes between looks at the clock and *stop */
-#define NM_MAX_WINDOWS (4 * MNK_MAX_CELLS)
+#define NM_MAX_WINDOWS GAME_MAX_LINES
 #define NM_DRAFT_MAX 250
 
 /* Bound bits of a table entry (both set: an exact score), whether the
@@ -161,32 +161,6 @@ static int nm_terminal(const struct pos *p, int ply)
 	return w == !p->turn ? NEGAMAX_WIN - ply : -(NEGAMAX_WIN - ply);
 }
 
-static void nm_windows(struct negamax *n)
-{
-	static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { -1, 1 } };
-	const struct game *g = n->g;
-
-	n->nwin = 0;
-	for (int d = 0; d < 4; d++)
-		for (int row = 0; row < g->height; row++)
-			for (int col = 0; col < g->width; col++) {
-				int ec = col + (g->k - 1) * dirs[d][0];
-				int er = row + (g->k - 1) * dirs[d][1];
-				uint64_t mask = 0;
-
-				if (ec < 0 || ec >= g->width || er >= g->height)
-					continue;
-				for (int i = 0; i < g->k; i++) {
-					int m = game_cell_move(g, col + i * dirs[d][0],
-							       row + i * dirs[d][1]);
-
-					mask |= (uint64_t)1 << m;
-				}
-				assert(n->nwin < NM_MAX_WINDOWS);
-				n->win[n->nwin++] = mask;
-			}
-}
-
 struct negamax *negamax_new(const struct game *g, const struct negamax_params *p)
 {
 	struct negamax *n = xcalloc(1, sizeof(*n));
@@ -194,7 +168,10 @@ struct negamax *negamax_new(const struct game *g, const struct negamax_params *p
 
 	n->g = g;
 	n->params = *p;
-	n->mnk = strcmp(g->ops->family, "mnk") == 0;
+	/* A game whose wins are lines of K cells gets the line reasoning and
+	 * the symmetries; any other is searched on its rules alone. */
+	n->nwin = g->cells <= 64 ? game_lines(g, n->win) : 0;
+	n->mnk = n->nwin > 0;
 	n->nsym = n->mnk ? g->nsym : 1;
 	assert(n->nsym >= 1 && n->nsym <= GAME_MAX_SYM);
 	for (int s = 0; s < n->nsym; s++)
@@ -203,7 +180,6 @@ struct negamax *negamax_new(const struct game *g, const struct negamax_params *p
 	if (n->mnk) {
 		assert(g->cells <= 64);
 		n->full = g->cells == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->cells) - 1;
-		nm_windows(n);
 	}
 	bytes = p->tt_bytes != 0 ? p->tt_bytes : (size_t)NEGAMAX_DEFAULT_TT_MB << 20;
 	while (buckets * 2 * sizeof(struct tt_bucket) <= bytes)

@@ -178,14 +178,9 @@ static bool human_to_move(const struct ui *u)
 	return !game_over(present(u)) && !is_engine(u, present(u)->turn);
 }
 
-static bool is_uttt(const struct ui *u)
-{
-	return u->g.ops == &uttt_ops;
-}
-
 static char side_char(int side)
 {
-	return side == SIDE_X ? 'X' : 'O';
+	return game_side_mark(side);
 }
 
 /* --- the search on screen ------------------------------------------------ */
@@ -320,15 +315,18 @@ static void think(struct ui *u)
 static void cursor_to_allowed(struct ui *u)
 {
 	const struct pos *p = &u->hist[u->view];
-	int b = p->u.uttt.next, cb;
+	struct game_regions r;
+	int b, per_row;
 
-	if (!is_uttt(u) || game_over(p) || b < 0)
+	game_regions(&u->g, p, &r);
+	if (r.n == 0 || r.allowed == 0 || (r.allowed & (r.allowed - 1)) != 0)
 		return;
-	cb = (u->cur_row / 3) * 3 + u->cur_col / 3;
-	if (cb == b)
+	b = __builtin_ctz(r.allowed);
+	per_row = u->g.width / r.w;
+	if ((u->cur_row / r.h) * per_row + u->cur_col / r.w == b)
 		return;
-	u->cur_col = (b % 3) * 3 + 1;
-	u->cur_row = (b / 3) * 3 + 1;
+	u->cur_col = (b % per_row) * r.w + r.w / 2;
+	u->cur_row = (b / per_row) * r.h + r.h / 2;
 }
 
 /* A new present position: reset what belonged to the old one. */
@@ -597,8 +595,10 @@ static bool new_game(struct ui *u, const char *name, const struct player_spec *x
 	struct game g;
 	char err[160];
 
-	/* The rule options belong to uttt: a new game of another keeps none. */
-	if (game_init(&g, name, strcmp(name, "uttt") == 0 ? u->g.rules : 0, err, sizeof(err)) < 0) {
+	/* The rule options in force carry over to a game that has them; a
+	 * game without them starts without. */
+	if (game_init(&g, name, u->g.rules, err, sizeof(err)) < 0 &&
+	    game_init(&g, name, 0, err, sizeof(err)) < 0) {
 		say(u, "%s", err);
 		return false;
 	}
@@ -876,7 +876,7 @@ static const char *const big_o_compact_utf8[3] = {
 
 static void draw_grid(const struct ui *u, const struct view_board *b)
 {
-	bool weighted = b->uttt;
+	bool weighted = b->regions;
 
 	for (int j = 0; j < b->nhlines; j++) {
 		int y = b->hline_y[j];
@@ -939,14 +939,14 @@ static void cell_face(const struct ui *u, const struct marks *mk, int col, int r
 	/* An empty cell. */
 	*a = A_NORMAL;
 	strcpy(text, boxed ? "   " : " ");
-	if (moveset_has(legal, move) && (b->uttt || !boxed)) {
+	if (moveset_has(legal, move) && (b->regions || !boxed)) {
 		/* Dots show where the mover may play: in Ultimate the allowed
 		 * boards, on compact boards every empty cell. */
-		bool allowed = b->uttt;
+		bool allowed = b->regions;
 
 		sprintf(text, boxed ? " %s " : "%s", utf8 ? "\u00b7" : ".");
 		*a = allowed ? pair_attr(u, PAIR_ALLOWED, A_BOLD) | A_BOLD : A_DIM;
-	} else if (!boxed || (b->uttt && u->glyphs != LINES_UTF8)) {
+	} else if (!boxed || (b->regions && u->glyphs != LINES_UTF8)) {
 		strcpy(text, boxed ? " . " : ".");
 		*a = A_DIM;
 	}
@@ -983,6 +983,7 @@ static void draw_board(struct ui *u, const struct marks *mk)
 	struct moveset legal;
 	int win[VIEW_MAX_SIDE], nwin = view_win_cells(&u->g, &mk->pos, win);
 	unsigned won = 0, line = 0;
+	struct game_regions reg;
 
 	game_legal(&u->g, &mk->pos, &legal);
 	draw_grid(u, b);
@@ -1004,15 +1005,16 @@ static void draw_board(struct ui *u, const struct marks *mk)
 			attrset(a);
 			mvaddstr(b->row_y[r], b->col_x[c] - b->cell_w / 2, text);
 		}
-	if (!b->uttt)
-		return;
+	game_regions(&u->g, &mk->pos, &reg);
+	if (reg.n == 0 || reg.w != 3 || reg.h != 3)
+		return; /* the big marks below are drawn for 3 x 3 regions */
 	/* Won small boards show their winner across them, unless won boards
 	 * stay open for play; the winning line's boards in reverse. */
-	if (!(u->g.rules & RULE_OPEN_WON))
-		won = mk->pos.u.uttt.won[0] | mk->pos.u.uttt.won[1];
-	line = view_win_boards(&mk->pos);
-	for (int brd = 0; brd < 9; brd++) {
-		int side = mk->pos.u.uttt.won[0] >> brd & 1 ? SIDE_X : SIDE_O;
+	if (!reg.won_open)
+		won = reg.won[0] | reg.won[1];
+	line = reg.line;
+	for (int brd = 0; brd < reg.n; brd++) {
+		int side = reg.won[0] >> brd & 1 ? SIDE_X : SIDE_O;
 		const char *const *pat;
 		int x, y, w, h;
 		attr_t a;
@@ -1431,11 +1433,10 @@ static void status_text(const struct ui *u, char *buf, size_t size)
 	} else if (human_to_move(u)) {
 		size_t n = (size_t)snprintf(buf, size, "%c to move: arrows and Enter, or click.",
 					    side_char(side));
+		char where[64];
 
-		if (is_uttt(u) && n < size)
-			snprintf(buf + n, size - n,
-				 p->u.uttt.next >= 0 ? " Play in the %s board." : " Play anywhere.",
-				 p->u.uttt.next >= 0 ? uttt_board_name(p->u.uttt.next) : "");
+		if (game_where(&u->g, p, where, sizeof(where)) != NULL && n < size)
+			snprintf(buf + n, size - n, " Play %s.", where);
 	} else if (u->paused) {
 		fmt_buf(buf, size, "%c is paused: p resumes, m moves now, i inspects.",
 			side_char(side));

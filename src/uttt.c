@@ -324,8 +324,50 @@ static int uttt_evaluate(const struct game *g, const struct pos *p)
 	return score;
 }
 
+/* The lines are of small boards, not of K cells on one board. */
+static int uttt_lines(const struct game *g, uint64_t *out, int max)
+{
+	(void)g;
+	(void)out;
+	(void)max;
+	return 0;
+}
+
+static void uttt_regions(const struct game *g, const struct pos *p, struct game_regions *out)
+{
+	int who = result_winner(p->result);
+
+	memset(out, 0, sizeof(*out));
+	out->n = 9;
+	out->w = out->h = 3;
+	out->closed = p->u.uttt.closed;
+	out->won[0] = p->u.uttt.won[0];
+	out->won[1] = p->u.uttt.won[1];
+	out->won_open = (g->rules & RULE_OPEN_WON) != 0;
+	if (!game_over(p))
+		out->allowed = allowed_boards(p);
+	for (int l = 0; who >= 0 && l < 8; l++)
+		if ((out->won[who] & lines9[l]) == lines9[l]) {
+			out->line = lines9[l];
+			break;
+		}
+}
+
+static const char *uttt_where(const struct game *g, const struct pos *p, char *buf, size_t size)
+{
+	(void)g;
+	if (p->u.uttt.next < 0)
+		return fmt_buf(buf, size, "in any open board");
+	return fmt_buf(buf, size, "in the %s board", uttt_board_name(p->u.uttt.next));
+}
+
+static char *uttt_title(const struct game *g, char *buf, size_t size)
+{
+	return fmt_buf(buf, size, "Ultimate tic-tac-toe%s",
+		       g->rules & RULE_TIEBREAK ? " (tie-break)" : "");
+}
+
 const struct game_ops uttt_ops = {
-	.family = "uttt",
 	.start = uttt_start,
 	.legal = uttt_legal,
 	.play = uttt_play,
@@ -334,4 +376,8 @@ const struct game_ops uttt_ops = {
 	.rollout = uttt_rollout,
 	.threats = uttt_threats,
 	.evaluate = uttt_evaluate,
+	.lines = uttt_lines,
+	.regions = uttt_regions,
+	.where = uttt_where,
+	.title = uttt_title,
 };

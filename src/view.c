@@ -26,19 +26,33 @@
 #define MARGIN 1      /* left and right of everything */
 #define FIXED_ROWS 3  /* title, status, keys */
 
-static bool is_uttt(const struct game *g)
+/* The size of G's regions in cells (0 x 0 for none) and how many there
+ * are across and down. */
+static void region_shape(const struct game *g, int *rw, int *rh, int *nx, int *ny)
 {
-	return g->ops == &uttt_ops;
+	struct game_regions r;
+	struct pos start;
+
+	game_start(g, &start);
+	game_regions(g, &start, &r);
+	*rw = r.n > 0 ? r.w : 0;
+	*rh = r.n > 0 ? r.h : 0;
+	*nx = r.n > 0 ? g->width / r.w : 0;
+	*ny = r.n > 0 ? g->height / r.h : 0;
 }
 
 static void frame_size(const struct game *g, int style, int *w, int *h)
 {
+	int rw, rh, nx, ny;
+
+	region_shape(g, &rw, &rh, &nx, &ny);
 	if (style == VIEW_BOXED) {
 		*w = 4 * g->width + 1;
 		*h = 2 * g->height + 1;
-	} else if (is_uttt(g)) {
-		*w = 25;
-		*h = 13;
+	} else if (rw > 0) {
+		/* two characters a cell, a line and a space between regions */
+		*w = (2 * rw + 2) * nx + 1;
+		*h = (rh + 1) * ny + 1;
 	} else {
 		*w = 2 * g->width + 3;
 		*h = g->height + 2;
@@ -52,12 +66,36 @@ void view_board_size(const struct game *g, int style, int *w, int *h)
 	*h += LABEL_H;
 }
 
+/* The compact board of a game with regions: lines only between them. */
+static void place_compact_regions(struct view_board *b)
+{
+	int rw = b->region_w, rh = b->region_h;
+
+	for (int c = 0; c < b->cols; c++)
+		b->col_x[c] = b->x + 2 + 2 * c + 2 * (c / rw);
+	for (int r = 0; r < b->rows; r++)
+		b->row_y[r] = b->y + 1 + r + r / rh;
+	b->nvlines = b->cols / rw + 1;
+	b->nhlines = b->rows / rh + 1;
+	for (int i = 0; i < b->nvlines; i++) {
+		b->vline_x[i] = b->x + (2 * rw + 2) * i;
+		b->vheavy[i] = true;
+	}
+	for (int i = 0; i < b->nhlines; i++) {
+		b->hline_y[i] = b->y + (rh + 1) * i;
+		b->hheavy[i] = true;
+	}
+}
+
 void view_board_place(struct view_board *b, const struct game *g, int style, int x, int y)
 {
+	int nx, ny;
+
 	memset(b, 0, sizeof(*b));
 	assert(g->width <= VIEW_MAX_SIDE && g->height <= VIEW_MAX_SIDE);
 	b->style = style;
-	b->uttt = is_uttt(g);
+	region_shape(g, &b->region_w, &b->region_h, &nx, &ny);
+	b->regions = b->region_w > 0;
 	b->cols = g->width;
 	b->rows = g->height;
 	b->x = x;
@@ -73,26 +111,17 @@ void view_board_place(struct view_board *b, const struct game *g, int style, int
 		b->nhlines = b->rows + 1;
 		for (int i = 0; i < b->nvlines; i++) {
 			b->vline_x[i] = x + 4 * i;
-			b->vheavy[i] = b->uttt && i % 3 == 0;
+			b->vheavy[i] = game_region_border(g, i, true);
 		}
 		for (int i = 0; i < b->nhlines; i++) {
 			b->hline_y[i] = y + 2 * i;
-			b->hheavy[i] = b->uttt && i % 3 == 0;
+			b->hheavy[i] = game_region_border(g, i, false);
 		}
 		return;
 	}
 	b->cell_w = 1;
-	if (b->uttt) {
-		for (int c = 0; c < 9; c++) {
-			b->col_x[c] = x + 2 + 2 * c + 2 * (c / 3);
-			b->row_y[c] = y + 1 + c + c / 3;
-		}
-		b->nvlines = b->nhlines = 4;
-		for (int i = 0; i < 4; i++) {
-			b->vline_x[i] = x + 8 * i;
-			b->hline_y[i] = y + 4 * i;
-			b->vheavy[i] = b->hheavy[i] = true;
-		}
+	if (b->regions) {
+		place_compact_regions(b);
 		return;
 	}
 	for (int c = 0; c < b->cols; c++)
@@ -125,19 +154,20 @@ bool view_cell_at(const struct view_board *b, int x, int y, int *col, int *row)
 
 void view_subboard_rect(const struct view_board *b, int brd, int *x, int *y, int *w, int *h)
 {
-	int bx = brd % 3, by = brd / 3;
+	int rw = b->region_w, rh = b->region_h;
+	int bx = brd % (b->cols / rw), by = brd / (b->cols / rw);
 
-	assert(b->uttt && brd >= 0 && brd < 9);
+	assert(b->regions && brd >= 0 && by < b->rows / rh);
 	if (b->style == VIEW_BOXED) {
-		*x = b->x + 12 * bx + 1;
-		*y = b->y + 6 * by + 1;
-		*w = 11;
-		*h = 5;
+		*x = b->x + 4 * rw * bx + 1;
+		*y = b->y + 2 * rh * by + 1;
+		*w = 4 * rw - 1;
+		*h = 2 * rh - 1;
 	} else {
-		*x = b->x + 8 * bx + 1;
-		*y = b->y + 4 * by + 1;
-		*w = 7;
-		*h = 3;
+		*x = b->x + (2 * rw + 2) * bx + 1;
+		*y = b->y + (rh + 1) * by + 1;
+		*w = 2 * rw + 1;
+		*h = rh;
 	}
 }
 
@@ -540,13 +570,7 @@ char *view_progress_text(const struct player_spec *spec, const struct mcts_total
 
 char *view_game_title(const struct game *g, char *buf, size_t size)
 {
-	if (is_uttt(g))
-		return fmt_buf(buf, size, "Ultimate tic-tac-toe%s",
-			       g->rules & RULE_TIEBREAK ? " (tie-break)" : "");
-	if (strcmp(g->name, "ttt") == 0 || (g->width == 3 && g->height == 3 && g->k == 3))
-		return fmt_buf(buf, size, "tic-tac-toe");
-	return fmt_buf(buf, size, "%d,%d,%d: %d in a row on %dx%d", g->width, g->height, g->k,
-		       g->k, g->width, g->height);
+	return g->ops->title(g, buf, size);
 }
 
 char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
@@ -587,42 +611,26 @@ char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int wid
 
 int view_win_cells(const struct game *g, const struct pos *p, int *cells)
 {
-	static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { -1, 1 } };
-	int who = result_winner(p->result);
-
-	if (who < 0 || is_uttt(g))
-		return 0;
-	for (int r = 0; r < g->height; r++)
-		for (int c = 0; c < g->width; c++)
-			for (int d = 0; d < 4; d++) {
-				int i;
-
-				for (i = 0; i < g->k; i++) {
-					int cc = c + i * dirs[d][0], rr = r + i * dirs[d][1];
-
-					if (cc < 0 || cc >= g->width || rr >= g->height ||
-					    game_cell_owner(g, p, cc, rr) != who)
-						break;
-				}
-				if (i < g->k)
-					continue;
-				for (i = 0; i < g->k; i++)
-					cells[i] = (r + i * dirs[d][1]) * g->width + c + i * dirs[d][0];
-				return g->k;
-			}
-	return 0;
-}
-
-unsigned view_win_boards(const struct pos *p)
-{
-	static const unsigned lines[8] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
-	int who = result_winner(p->result);
+	uint64_t lines[GAME_MAX_LINES];
+	int who = result_winner(p->result), nlines, n = 0;
 
 	if (who < 0)
 		return 0;
-	for (int l = 0; l < 8; l++)
-		if ((p->u.uttt.won[who] & lines[l]) == lines[l])
-			return lines[l];
+	nlines = game_lines(g, lines);
+	for (int l = 0; l < nlines; l++) {
+		uint64_t cells_of = lines[l];
+
+		for (n = 0; cells_of != 0 && n < VIEW_MAX_SIDE; cells_of &= cells_of - 1) {
+			int move = __builtin_ctzll(cells_of), col, row;
+
+			if (g->ops->owner(g, p, move) != who)
+				break;
+			game_move_cell(g, move, &col, &row);
+			cells[n++] = row * g->width + col;
+		}
+		if (cells_of == 0)
+			return n;
+	}
 	return 0;
 }
 

@@ -41,7 +41,8 @@ enum view_board_style {
  * of it. */
 struct view_board {
 	int style;          /* enum view_board_style */
-	bool uttt;          /* nine small boards */
+	bool regions;       /* the game has regions (small boards) */
+	int region_w, region_h; /* their cells across and down */
 	int cols, rows;     /* cells across and down */
 	int x, y;           /* top-left corner of the frame */
 	int w, h;           /* size of the frame in characters */
@@ -65,8 +66,8 @@ void view_board_place(struct view_board *b, const struct game *g, int style, int
  * when X, Y is not on a cell's face (grid lines, labels, elsewhere). */
 bool view_cell_at(const struct view_board *b, int x, int y, int *col, int *row);
 
-/* Ultimate tic-tac-toe: the rectangle inside the frame of small board BRD
- * (0..8, row by row), lines excluded: where a won board's big X or O goes. */
+/* A game with regions: the rectangle inside the frame of region BRD (row
+ * by row), lines excluded: where a won board's big X or O goes. */
 void view_subboard_rect(const struct view_board *b, int brd, int *x, int *y, int *w, int *h);
 
 /* The whole screen for one terminal size. */
@@ -162,14 +163,12 @@ char *view_game_title(const struct game *g, char *buf, size_t size);
 char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
 		      size_t size);
 
-/* The winning line of a finished game: for m,n,k games the K cells in a
- * row (grid cells row * width + col) stored in CELLS (room for
- * VIEW_MAX_SIDE) with their count returned; 0 when there is none (a draw,
- * the game goes on). */
+/* The winning line of a finished game whose lines are K cells in a row
+ * (game_lines): its cells (grid cells row * width + col) stored in CELLS
+ * (room for VIEW_MAX_SIDE) with their count returned; 0 when there is none
+ * (a draw, the game goes on, a game of regions: game_regions() has its
+ * line of regions). */
 int view_win_cells(const struct game *g, const struct pos *p, int *cells);
-/* Ultimate tic-tac-toe: the three small boards of the winning line as a
- * 9-bit mask, 0 for none (a draw, a tie-break win, the game goes on). */
-unsigned view_win_boards(const struct pos *p);
 
 /* The keys, for the help screen and the key line. */
 struct view_key {

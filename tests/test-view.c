@@ -363,6 +363,7 @@ static void test_win_lines(void)
 {
 	struct pos p;
 	int cells[VIEW_MAX_SIDE], n;
+	struct game_regions r;
 
 	game_start(&ttt, &p);
 	ok(play(&ttt, &p, "a1 a2 b2 b1 c3") == 0 && p.result == RESULT_X,
@@ -389,10 +390,15 @@ static void test_win_lines(void)
 	memset(&p, 0, sizeof(p));
 	p.result = RESULT_O;
 	p.u.uttt.won[SIDE_O] = 0124 | 01;
-	ok(view_win_boards(&p) == 0124, "uttt: O's line of boards is the anti-diagonal");
+	game_regions(&uttt, &p, &r);
+	ok(r.line == 0124, "uttt: O's line of boards is the anti-diagonal");
+	ok(r.allowed == 0, "uttt: no board is allowed when the game is over");
 	p.result = RESULT_DRAW;
-	ok(view_win_boards(&p) == 0, "a draw has no line");
+	game_regions(&uttt, &p, &r);
+	ok(r.line == 0, "a draw has no line");
 	ok(view_win_cells(&uttt, &p, cells) == 0, "uttt has no cell line");
+	game_regions(&ttt, &p, &r);
+	ok(r.n == 0 && r.line == 0, "ttt has no regions");
 }
 
 static void test_keys(void)
