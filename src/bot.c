@@ -3,6 +3,7 @@
 
 #include "bot.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,9 @@ struct bot {
 	int seen;          /* valid action lines read this turn */
 	struct moveset actions;
 	uint64_t turn_start; /* when the turn's first line was read */
+	uint64_t deadline_ns, first_deadline_ns; /* from turn_start */
+	uint64_t clock_from; /* the next turn's start if set (bot_clock_from) */
+	int pending;       /* our answer, not yet told to the player; -1 none */
 };
 
 struct bot *bot_new(const struct game *g, const struct player_spec *spec)
@@ -32,8 +36,10 @@ struct bot *bot_new(const struct game *g, const struct player_spec *spec)
 	if (s.kind == PLAYER_MCTS && s.iterations == 0 && s.time_ms == 0 && s.level == 0)
 		s.iterations = UINT64_MAX / 2;
 	if (s.kind == PLAYER_NEGAMAX && s.depth == 0 && s.time_ms == 0 && s.level == 0)
-		s.time_ms = BOT_TURN_MS - BOT_MARGIN_MS;
+		s.time_ms = BOT_DEADLINE_MS;
 	b->g = g;
+	b->pending = -1;
+	bot_set_deadline(b, BOT_DEADLINE_MS, 10 * BOT_DEADLINE_MS);
 	game_start(g, &b->pos);
 	b->player = player_new(g, &s, &b->pos);
 	return b;
@@ -45,6 +51,26 @@ void bot_free(struct bot *b)
 		return;
 	player_free(b->player);
 	free(b);
+}
+
+void bot_set_deadline(struct bot *b, int ms, int first_ms)
+{
+	assert(ms >= 1 && ms <= BOT_DEADLINE_MAX_MS && first_ms >= 1);
+	b->deadline_ns = (uint64_t)ms * 1000000u;
+	b->first_deadline_ns = (uint64_t)first_ms * 1000000u;
+}
+
+void bot_idle(struct bot *b)
+{
+	if (b->pending < 0)
+		return;
+	player_played(b->player, b->pending);
+	b->pending = -1;
+}
+
+void bot_clock_from(struct bot *b, uint64_t t)
+{
+	b->clock_from = t;
 }
 
 bool bot_mid_turn(const struct bot *b)
@@ -110,12 +136,13 @@ static bool parse_cell(const struct bot *b, const char *line, bool allow_none, i
 	return true;
 }
 
-/* Think until the move is ready or the turn's deadline, then answer. */
+/* Think until the move is ready or the turn's deadline, then answer. The
+ * engine looks at the clock every few dozen iterations (well under a
+ * millisecond), and the tree is moved to the new root only after the
+ * answer is out (bot_idle). */
 static void answer(struct bot *b, char *out, size_t outsize)
 {
-	uint64_t limit = (uint64_t)(b->turn == 0 ? BOT_FIRST_TURN_MS : BOT_TURN_MS) * 1000000u;
-	uint64_t margin = (uint64_t)(b->turn == 0 ? BOT_FIRST_MARGIN_MS : BOT_MARGIN_MS) * 1000000u;
-	uint64_t deadline = b->turn_start + limit - margin;
+	uint64_t deadline = b->turn_start + (b->turn == 0 ? b->first_deadline_ns : b->deadline_ns);
 	int move, col, row;
 
 	for (;;) {
@@ -126,7 +153,7 @@ static void answer(struct bot *b, char *out, size_t outsize)
 	}
 	move = player_choose(b->player);
 	game_play(b->g, &b->pos, move);
-	player_played(b->player, move);
+	b->pending = move;
 	game_move_cell(b->g, move, &col, &row);
 	snprintf(out, outsize, "%d %d", row, col);
 	b->turn++;
@@ -143,7 +170,9 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 		  fmt_buf(err + strlen(err), errsize - strlen(err), __VA_ARGS__), BOT_ERROR)
 	switch (b->stage) {
 	case WANT_OPPONENT:
-		b->turn_start = now_ns();
+		b->turn_start = b->clock_from != 0 ? b->clock_from : now_ns();
+		b->clock_from = 0;
+		bot_idle(b);
 		if (!parse_cell(b, line, b->turn == 0 && b->pos.ply == 0, &move, why, sizeof(why)))
 			return ERR("the opponent's move: %s", why);
 		if (move >= 0) {

@@ -17,18 +17,27 @@
 
 #define BOT_FIRST_TURN_MS 1000 /* CodinGame's limits */
 #define BOT_TURN_MS 100
-#define BOT_MARGIN_MS 35       /* answer this long before the limit */
-#define BOT_FIRST_MARGIN_MS 150 /* the first turn also pays for start-up */
+/* The default deadline of a later turn, counted from the moment its first
+ * line is read: 90% of the limit. The first turn's is ten times as long,
+ * as CodinGame's limits are. What is left covers the pipe, the scheduler
+ * and the overshoot of the last look at the clock (well under 2 ms). */
+#define BOT_DEADLINE_MS 90
+#define BOT_DEADLINE_MAX_MS 100000
 
 enum bot_status { BOT_MORE = 0, BOT_ANSWER = 1, BOT_ERROR = -1 };
 
 struct bot;
 
 /* A bot for game G (which must outlive it) playing with SPEC. An engine
- * given no budget thinks until the turn's limit less the margin; one given
- * a budget uses it, but never beyond that point. */
+ * given no budget thinks until the turn's deadline; one given a budget uses
+ * it, but never beyond the deadline. */
 struct bot *bot_new(const struct game *g, const struct player_spec *spec);
 void bot_free(struct bot *b);
+
+/* Answer each later turn MS milliseconds (1 to BOT_DEADLINE_MAX_MS) after
+ * its first line was read, and the first turn FIRST_MS after (default
+ * BOT_DEADLINE_MS and ten times that). */
+void bot_set_deadline(struct bot *b, int ms, int first_ms);
 
 /* Feed the next input line (without its newline). Returns BOT_MORE when the
  * turn needs more lines; BOT_ANSWER with the answer in OUT (no newline);
@@ -36,6 +45,17 @@ void bot_free(struct bot *b);
  * must not be fed again. */
 int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *err,
 	     size_t errsize);
+
+/* Do the work an answer leaves behind (moving the search tree to the new
+ * root and freeing the rest), which can take milliseconds and so is better
+ * done once the answer is out, while the opponent thinks. bot_feed() does
+ * it itself if it was not done. */
+void bot_idle(struct bot *b);
+
+/* Count the next turn's time from T (a now_ns() reading) rather than from
+ * the reading of its first line: for a caller that was busy (bot_idle) when
+ * the line may have arrived. */
+void bot_clock_from(struct bot *b, uint64_t t);
 
 /* Is the bot in the middle of a turn (some lines of it read)? */
 bool bot_mid_turn(const struct bot *b);

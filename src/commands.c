@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -675,6 +676,21 @@ static int cmd_match(struct options *opt)
 
 #define BOT_MAX_LINE 256
 
+/* Do the work the answer left (bot_idle) while the opponent thinks. If the
+ * next turn's input came in meanwhile, its clock started during that work:
+ * count it from the work's start, so the work never makes an answer late.
+ * (The referee writes a turn only after reading the answer, so no line of
+ * it can sit in stdin's buffer yet: looking at the descriptor is enough.) */
+static void bot_idle_then_wait(struct bot *b)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	uint64_t t = now_ns();
+
+	bot_idle(b);
+	if (poll(&pfd, 1, 0) > 0)
+		bot_clock_from(b, t);
+}
+
 static int cmd_bot(struct options *opt)
 {
 	struct bot *b;
@@ -688,6 +704,8 @@ static int cmd_bot(struct options *opt)
 		return 2;
 	}
 	b = bot_new(&opt->game, &opt->engine);
+	if (opt->deadline_ms != 0)
+		bot_set_deadline(b, opt->deadline_ms, opt->first_deadline_ms);
 	while ((len = getline(&line, &cap, stdin)) >= 0) {
 		int st;
 
@@ -707,6 +725,7 @@ static int cmd_bot(struct options *opt)
 		if (st == BOT_ANSWER) {
 			printf("%s\n", answer);
 			fflush(stdout);
+			bot_idle_then_wait(b);
 		}
 	}
 	if (rc == 0 && bot_mid_turn(b)) {
@@ -748,8 +767,9 @@ static const struct command {
 	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0, false,
 	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
-	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL, RULE_TIEBREAK, true,
-	  "[--game G] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]",
+	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL | OPT_DEADLINE, RULE_TIEBREAK, true,
+	  "[--game G] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]\n"
+	  "                    [--deadline MS[,FIRST]]",
 	  "play CodinGame's tic-tac-toe protocol on stdin and stdout" },
 };
 

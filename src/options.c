@@ -13,7 +13,7 @@
 enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
-	LONG_RECORD, LONG_LOAD, LONG_SECONDS,
+	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE,
 };
 
 static const struct option long_options[] = {
@@ -33,6 +33,7 @@ static const struct option long_options[] = {
 	{ "record", required_argument, NULL, LONG_RECORD },
 	{ "load", required_argument, NULL, LONG_LOAD },
 	{ "seconds", required_argument, NULL, LONG_SECONDS },
+	{ "deadline", required_argument, NULL, LONG_DEADLINE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -60,6 +61,8 @@ static const struct {
 				   "                      match: write a record of each game into this directory" },
 	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record at its last position" },
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
+	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line (default 90;\n"
+	  "                    the first turn FIRST, default ten times MS)" },
 };
 
 void options_usage(const char *command, unsigned accepted)
@@ -112,6 +115,30 @@ static int spec_option(const char *command, const char *text, struct player_spec
 		fprintf(stderr, "noughts: %s: %s\n", command, err);
 		return 2;
 	}
+	return 0;
+}
+
+/* "MS" or "MS,FIRST" (milliseconds, 1 to 100000); FIRST defaults to ten
+ * times MS, as CodinGame's first turn is ten times as long. */
+static int parse_deadline(const char *text, int *ms, int *first_ms)
+{
+	char buf[32];
+	const char *comma = strchr(text, ',');
+	uint64_t a, b;
+
+	if (strlen(text) >= sizeof(buf))
+		return -1;
+	memcpy(buf, text, strlen(text) + 1);
+	if (comma != NULL)
+		buf[comma - text] = '\0';
+	if (!parse_u64(buf, 1, 100000, &a))
+		return -1;
+	if (comma == NULL)
+		b = a * 10 > 100000 ? 100000 : a * 10;
+	else if (!parse_u64(comma + 1, 1, 100000, &b))
+		return -1;
+	*ms = (int)a;
+	*first_ms = (int)b;
 	return 0;
 }
 
@@ -198,6 +225,12 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
 				return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
 						   optarg);
+			break;
+		case LONG_DEADLINE:
+			if (parse_deadline(optarg, &opt->deadline_ms, &opt->first_deadline_ms) < 0)
+				return usage_error(command,
+						   "--deadline must be MS or MS,FIRST in milliseconds "
+						   "from 1 to 100000, not '%s'", optarg);
 			break;
 		default:
 			return usage_error(command, "unknown option '%s'", argv[optind - 1]);

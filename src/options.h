@@ -22,6 +22,7 @@ enum {
 	OPT_LOAD = 1 << 7,     /* --load */
 	OPT_SECONDS = 1 << 8,  /* --seconds */
 	OPT_LEVEL = 1 << 9,    /* --level */
+	OPT_DEADLINE = 1 << 10, /* --deadline */
 };
 
 struct options {
@@ -42,6 +43,7 @@ struct options {
 	uint64_t seed;            /* --seed */
 	bool seed_given;
 	double seconds;           /* --seconds (bench), default 1 */
+	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
 	const char *record;       /* --record FILE or DIR */
 	const char *load;         /* --load FILE */
 	int argc;                 /* words left after the options */

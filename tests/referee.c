@@ -8,7 +8,8 @@
  * CMD_B or a random mover, A playing first in odd games. Checks that every
  * answer is one line, a valid action, and on time (1000 ms on a bot's first
  * turn, 100 ms after; -t only reports lateness instead of failing). Prints
- * TAP, A's score, and the slowest answer. Result by CodinGame's rule: a line
+ * TAP, A's score, the slowest answer, and the 99th and 99.9th percentiles of
+ * A's later answers. Result by CodinGame's rule: a line
  * of small boards wins, else more small boards won wins. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -205,6 +206,42 @@ static unsigned rnd(unsigned n)
 
 static int tap_n, tap_bad;
 
+/* A's later answers in milliseconds, for the percentiles. */
+static double *times;
+static size_t ntimes, cap_times;
+
+static void add_time(double ms)
+{
+	if (ntimes == cap_times) {
+		cap_times = cap_times ? 2 * cap_times : 1024;
+		times = realloc(times, cap_times * sizeof(*times));
+		if (times == NULL) {
+			perror("referee");
+			exit(1);
+		}
+	}
+	times[ntimes++] = ms;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The P-th percentile (nearest rank) of the times kept, 0 if none. */
+static double percentile(double p)
+{
+	size_t rank;
+
+	if (ntimes == 0)
+		return 0;
+	qsort(times, ntimes, sizeof(*times), cmp_double);
+	rank = (size_t)(p / 100 * (double)ntimes + 0.999999);
+	return times[rank == 0 ? 0 : rank - 1];
+}
+
 static void check(int pass, const char *what)
 {
 	printf("%sok %d - %s\n", pass ? "" : "not ", ++tap_n, what);
@@ -287,6 +324,8 @@ int main(int argc, char **argv)
 					slowest_first = ms;
 				if (player == 0 && b->turns > 0 && ms > slowest)
 					slowest = ms;
+				if (player == 0 && b->turns > 0)
+					add_time(ms);
 				if (ms > (b->turns == 0 ? 1000 : 100)) {
 					late++;
 					fprintf(stderr, "# game %d: answer %d of bot %c took %.1f ms\n", game,
@@ -324,6 +363,8 @@ int main(int argc, char **argv)
 	}
 	printf("# A scored %.1f of %d; A's slowest answer %.1f ms on a first turn (limit 1000), "
 	       "%.1f ms on a later one (limit 100)\n", total_score, games, slowest_first, slowest);
+	printf("# A's %zu later answers: 99th percentile %.1f ms, 99.9th %.1f ms\n", ntimes,
+	       percentile(99), percentile(99.9));
 	printf("1..%d\n", tap_n);
 	return tap_bad != 0;
 }
