@@ -128,6 +128,5 @@ uint64_t splitmix64(uint64_t *state)
 
 void rng_seed(struct rng *r, uint64_t seed)
 {
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
+	r->s = splitmix64(&seed);
 }

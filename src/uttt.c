@@ -124,6 +124,39 @@ static inline void uttt_apply(const struct game *g, struct pos *p, int b, int c)
 	p->last = (uint8_t)(b * 9 + c);
 }
 
+/* uttt_apply() for playouts: the same rules, without what a playout does
+ * not read (the ply count, the last move) and testing for the end only
+ * when a board was won or closed. Returns whether the game is over. */
+static inline bool playout_apply(const struct game *g, struct pos *p, int b, int c)
+{
+	int me = p->turn;
+	unsigned mine = p->u.uttt.sub[me][b] |= (uint16_t)(1u << c);
+	unsigned closed = p->u.uttt.closed;
+
+	if (win9[mine] && !((p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1)) {
+		unsigned won = p->u.uttt.won[me] |= (uint16_t)(1u << b);
+
+		if (win9[won]) {
+			p->result = (uint8_t)result_of_win(me);
+			return true;
+		}
+		if (!(g->rules & RULE_OPEN_WON))
+			closed |= 1u << b;
+	}
+	if ((mine | p->u.uttt.sub[!me][b]) == FULL9)
+		closed |= 1u << b;
+	if (closed != p->u.uttt.closed) {
+		p->u.uttt.closed = (uint16_t)closed;
+		if (closed == FULL9) {
+			p->result = (uint8_t)end_result(g, p);
+			return true;
+		}
+	}
+	p->u.uttt.next = (int8_t)(closed >> c & 1 ? -1 : c);
+	p->turn = (uint8_t)!me;
+	return false;
+}
+
 static void uttt_play(const struct game *g, struct pos *p, int move)
 {
 	int b = move / 9, c = move % 9;
@@ -237,47 +270,63 @@ static inline int smart_move(const struct pos *p, unsigned boards, struct rng *r
 	return -1;
 }
 
+/* A uniform random move among the free cells of the boards BOARDS, as
+ * board *B and cell *C. */
+static inline void random_move(const struct pos *p, unsigned boards, struct rng *r, int *b,
+			       int *c)
+{
+	int total = 0, n;
+
+	if ((boards & (boards - 1)) == 0) {
+		unsigned f = free9(p, __builtin_ctz(boards));
+
+		*b = __builtin_ctz(boards);
+		*c = nth9[f][rng_below(r, pop9[f])];
+		return;
+	}
+	for (unsigned t = boards; t != 0; t &= t - 1)
+		total += pop9[free9(p, __builtin_ctz(t))];
+	n = (int)rng_below(r, (uint32_t)total);
+	for (;;) {
+		unsigned f = free9(p, __builtin_ctz(boards));
+
+		if (n < pop9[f]) {
+			*b = __builtin_ctz(boards);
+			*c = nth9[f][n];
+			return;
+		}
+		n -= pop9[f];
+		boards &= boards - 1;
+	}
+}
+
 static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
 {
-	while (!game_over(p)) {
-		unsigned boards = allowed_boards(p);
+	/* On copies whose address does not escape, the compiler keeps the
+	 * generator and the position's scalars in registers: through the
+	 * pointers, which may alias, it reloads them at every move. */
+	struct pos q = *p;
+	struct rng rr = *r;
+	bool over = game_over(&q);
+
+	while (!over) {
+		unsigned boards = allowed_boards(&q);
 		int b, c;
 
 		if (policy == ROLLOUT_SMART) {
-			int m = smart_move(p, boards, r);
+			int m = smart_move(&q, boards, &rr);
 
 			if (m >= 0) {
-				uttt_apply(g, p, m / 9, m % 9);
+				over = playout_apply(g, &q, m / 9, m % 9);
 				continue;
 			}
 		}
-		if (p->u.uttt.next >= 0) {
-			unsigned f = free9(p, p->u.uttt.next);
-
-			b = p->u.uttt.next;
-			c = nth9[f][rng_below(r, (uint32_t)pop9[f])];
-		} else {
-			int total = 0, n;
-
-			for (unsigned t = boards; t != 0; t &= t - 1)
-				total += pop9[free9(p, __builtin_ctz(t))];
-			n = (int)rng_below(r, (uint32_t)total);
-			for (;;) {
-				unsigned f;
-
-				b = __builtin_ctz(boards);
-				boards &= boards - 1;
-				f = free9(p, b);
-				if (n < pop9[f]) {
-					c = nth9[f][n];
-					break;
-				}
-				n -= pop9[f];
-			}
-		}
-		uttt_apply(g, p, b, c);
+		random_move(&q, boards, &rr, &b, &c);
+		over = playout_apply(g, &q, b, c);
 	}
-	return p->result;
+	*p = q;
+	*r = rr;
+	return q.result;
 }
 
 /* Heuristic: lines of the big board still open to one side, weighted by the
