@@ -22,6 +22,7 @@
 #include "options.h"
 #include "player.h"
 #include "record.h"
+#include "selfplay.h"
 #include "ui.h"
 
 /* Set by SIGINT/SIGTERM/SIGHUP in the long headless commands (a lock-free
@@ -672,6 +673,50 @@ static int cmd_match(struct options *opt)
 	return stop_requested ? 1 : 0;
 }
 
+/* --- selfplay ---------------------------------------------------------- */
+
+static int cmd_selfplay(struct options *opt)
+{
+	struct player_spec spec = opt->engine;
+	uint64_t positions = 0, t0 = now_ns();
+	int results[4] = { 0 }, played = 0;
+
+	if (spec.kind != PLAYER_MCTS) {
+		fprintf(stderr, "noughts: selfplay: --engine must be mcts[:...] (its search gives the "
+			"values written)\n");
+		return 2;
+	}
+	if (refuse_finished(opt))
+		return 1;
+	catch_stop_signals();
+	selfplay_header(stdout, &opt->game, &spec, opt->seed);
+	for (int game = 1; game <= opt->games && !stop_requested; game++) {
+		struct player_spec s = spec;
+		int npos, result;
+
+		s.seed_given = false;
+		seed_spec(&s, opt->seed, game, 0);
+		result = selfplay_game(stdout, &opt->game, &opt->pos, &s, s.seed, &stop_requested,
+				       &npos);
+		if (result == RESULT_NONE)
+			break;
+		played++;
+		positions += (uint64_t)npos;
+		results[result]++;
+		fprintf(stderr, "\rgame %d/%d: %llu positions; X won %d, O won %d, drawn %d; "
+			"%.2f games/s ", game, opt->games, (unsigned long long)positions,
+			results[RESULT_X], results[RESULT_O], results[RESULT_DRAW],
+			played / ((double)(now_ns() - t0) / 1e9));
+	}
+	if (played > 0)
+		fprintf(stderr, "\n");
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "noughts: selfplay: cannot write the positions: %s\n", strerror(errno));
+		return 1;
+	}
+	return stop_requested ? 1 : 0;
+}
+
 /* --- bot --------------------------------------------------------------- */
 
 #define BOT_MAX_LINE 256
@@ -767,6 +812,9 @@ static const struct command {
 	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0, false,
 	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
+	{ "selfplay", cmd_selfplay, OPT_GAME | OPT_MOVES | OPT_ENGINE | OPT_GAMES, 0, true,
+	  "[--game G] [--engine PLAYER] [--games N] [--seed S] [--moves M] > FILE",
+	  "play an engine against itself and write positions for training" },
 	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL | OPT_DEADLINE, RULE_TIEBREAK, true,
 	  "[--game G] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]\n"
 	  "                    [--deadline MS[,FIRST]]",

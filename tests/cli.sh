@@ -10,10 +10,10 @@ expect_grep 'MIT' "--version names the licence"
 
 run --help
 expect_status 0 "--help exits 0"
-for c in play show analyze solve perft bench match bot; do
+for c in play show analyze solve perft bench match bot selfplay; do
 	expect_grep "^  $c " "--help lists $c"
 done
-for c in play show analyze solve perft bench match bot; do
+for c in play show analyze solve perft bench match bot selfplay; do
 	run "$c" --help
 	if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q "^Usage: noughts $c"; then
 		pass "$c --help prints its usage"
@@ -72,7 +72,7 @@ done < "$data/bad-input.tsv"
 # and renders without warnings.
 man=${MANPAGE:-$(dirname "$0")/../man/noughts.6.in}
 missing=""
-for c in play show analyze solve perft bench match bot; do
+for c in play show analyze solve perft bench match bot selfplay; do
 	for o in $("$NOUGHTS" "$c" --help | grep -Eo -- '--[a-z][a-z-]*' | sort -u); do
 		esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
 		grep -q -- "$esc" "$man" || missing="$missing $o"
@@ -81,7 +81,7 @@ done
 for k in iterations time c rollout solver memory seed level depth; do
 	grep -q "^\.BI\{0,1\}R\{0,1\} $k=" "$man" || grep -q "^\.B[IR]* $k=" "$man" || missing="$missing $k="
 done
-for c in play show analyze solve perft bench match bot; do
+for c in play show analyze solve perft bench match bot selfplay; do
 	grep -q "^\.B $c\$\|^\.BI $c " "$man" || missing="$missing command:$c"
 done
 if [ -z "$missing" ]; then pass "the man page names every command, option and player key"

@@ -1,0 +1,47 @@
+/* selfplay.h - games of an engine against itself, written as training data
+ * for a value network (train/).
+ *
+ * The format is text, one position a line, so that it can be read by eye
+ * and by a few lines of numpy; lines starting with '#' are comments (the
+ * first names the format, game, engine and seed). Each position line is
+ *
+ *     CELLS LAST TURN MOVE VALUE RESULT
+ *
+ * CELLS: one character per move id in increasing order ('.' empty, 'X',
+ * 'O'; for Ultimate tic-tac-toe move id = board * 9 + cell, boards and
+ * cells row by row); LAST: the move id played last (-1 at the start), from
+ * which the board the mover is sent to follows; TURN: 'X' or 'O', the side
+ * to move; MOVE: the move id the engine chose; VALUE: the search's value of
+ * the position for the side to move, from 0 (lost) to 1 (won), 4 decimals;
+ * RESULT: how the game ended for the side to move: 1 won, 0.5 drawn, 0
+ * lost. Positions are written once a game is over (its result is known),
+ * followed by a comment line "# end: RESULT after N plies, P positions". */
+#ifndef NOUGHTS_SELFPLAY_H
+#define NOUGHTS_SELFPLAY_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+#include "player.h"
+
+#define SELFPLAY_FORMAT "noughts-selfplay 1"
+/* The first plies of each game are random (0 to this many, fixed by the
+ * game's seed), so that games from the same engine differ. */
+#define SELFPLAY_RANDOM_PLIES 8
+
+/* Write the comment lines that start a file: the format, the game, the
+ * engine SPEC and the base SEED. */
+void selfplay_header(FILE *out, const struct game *g, const struct player_spec *spec,
+		     uint64_t seed);
+
+/* Play one game of SPEC (an mcts engine: assert) against itself from START
+ * with SEED, and write its searched positions to OUT. Stores the number of
+ * positions written in *NPOS. Returns the enum result, or RESULT_NONE when
+ * *STOP became non-zero during the game (nothing is written then). */
+int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
+		  const struct player_spec *spec, uint64_t seed, const atomic_int *stop,
+		  int *npos);
+
+#endif

@@ -1,0 +1,49 @@
+#!/bin/sh
+# selfplay.sh - `noughts selfplay`: the format of its positions, what they
+# must satisfy, and the same seed giving the same games.
+. "${TESTLIB:-$(dirname "$0")/lib.sh}"
+
+run selfplay --game ttt --engine mcts:iterations=300 --games 6 --seed 4
+expect_status 0 "selfplay of 6 tic-tac-toe games exits 0"
+first=$(printf '%s\n' "$out" | head -1)
+if [ "$first" = "# noughts-selfplay 1" ]; then pass "the first line names the format"
+else fail "first line '$first'"; fi
+if printf '%s\n' "$err" | grep -q 'game 6/6: [0-9]* positions'; then pass "a progress line on stderr"
+else fail "progress line: $err"; fi
+
+# Every position line: the format, counts of marks that fit the side to
+# move, a chosen move on an empty cell, and one result per game that the
+# two sides' lines agree on.
+bad=$(printf '%s\n' "$out" | awk '
+	/^# end: / { games++; if (res["X"] != "" && res["O"] != "" && res["X"] + res["O"] != 1) print "results " res["X"] " " res["O"]; delete res; next }
+	/^#/ { next }
+	{
+		if (NF != 6 || length($1) != 9 || $1 !~ /^[.XO]+$/ || $2 !~ /^-?[0-9]+$/ ||
+		    $3 !~ /^[XO]$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[01]\.[0-9][0-9][0-9][0-9]$/ ||
+		    $6 !~ /^(1|0\.5|0)$/) { print "format: " $0; next }
+		x = gsub(/X/, "X", $1); o = gsub(/O/, "O", $1)
+		if (!(($3 == "X" && x == o) || ($3 == "O" && x == o + 1))) print "marks: " $0
+		if (substr($1, $4 + 1, 1) != ".") print "move on a taken cell: " $0
+		if ($5 > 1) print "value: " $0
+		if (res[$3] != "" && res[$3] != $6) print "two results: " $0
+		res[$3] = $6; n++
+	}
+	END { if (games != 6 || n < 6) print "games " games ", positions " n }')
+if [ -z "$bad" ]; then pass "every position is well formed and consistent with its game"
+else fail "positions: $bad"; fi
+
+uttt=$("$NOUGHTS" selfplay --game uttt --tiebreak --engine mcts:iterations=200 --games 2 --seed 9 2>/dev/null)
+again=$("$NOUGHTS" selfplay --game uttt --tiebreak --engine mcts:iterations=200 --games 2 --seed 9 2>/dev/null)
+other=$("$NOUGHTS" selfplay --game uttt --tiebreak --engine mcts:iterations=200 --games 2 --seed 10 2>/dev/null)
+if [ -n "$uttt" ] && [ "$uttt" = "$again" ]; then pass "the same seed gives the same games"
+else fail "same seed, other games"; fi
+if [ "$uttt" != "$other" ]; then pass "another seed gives other games"; else fail "seed ignored"; fi
+if printf '%s\n' "$uttt" | grep -v '^#' | awk 'length($1) != 81 { bad = 1 } END { exit !bad }'; then
+	fail "uttt lines have 81 cells"; else pass "uttt lines have 81 cells"; fi
+
+run selfplay --game ttt --engine negamax
+expect_error 2 "selfplay: --engine must be mcts" "selfplay refuses an engine without search values"
+run selfplay --game ttt --moves "a1 b1 a2 b2 a3"
+expect_error 1 "the game is over" "selfplay refuses a finished position"
+
+done_testing
