@@ -30,7 +30,7 @@ expect_tab() {
 commands=$("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p' | tr '\n' ' ')
 expect_tab "" "$commands help"
 expect_tab "so" "solve"
-expect_tab "help s" "show solve"
+expect_tab "help s" "show solve selfplay"
 expect_tab "solve --j" "--json"
 expect_tab "--game u" "uttt"
 expect_tab "analyze --engine mc" "mcts"
