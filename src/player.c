@@ -626,6 +626,15 @@ struct mcts *player_search(struct player *p)
 	return p->ops != NULL ? p->ops->search(p->data) : NULL;
 }
 
+bool player_stats(struct player *p, struct player_stats *out)
+{
+	out->have = false;
+	if (p->ops == NULL || p->ops->stats == NULL)
+		return false;
+	p->ops->stats(p->data, out);
+	return out->have;
+}
+
 int player_move_now(struct player *p)
 {
 	while (!player_think(p, 100000000u))

@@ -47,6 +47,33 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 uint64_t player_level_iterations(int level);
 void player_level_negamax(int level, int *depth, int *time_ms);
 
+/* A searched root move of a non-MCTS engine, as the panel shows it. */
+struct player_root_move {
+	int move;
+	int score;   /* the engine's score, mover's view (negamax: NEGAMAX_WIN scale) */
+	int depth;   /* the depth it was searched to */
+	int proof;   /* enum proof for the mover when the score is exact */
+	int plies;   /* if proven: plies to the end, this move included */
+};
+
+/* What an engine tells about its search, copied out for the screen (the
+ * generic snapshot; MCTS gives its tree through search() instead). */
+struct player_stats {
+	bool have;          /* false: the engine tells nothing (yet) */
+	int depth;          /* deepest completed iteration */
+	int max_depth;      /* the depth limit, 0 for none */
+	uint64_t nodes;     /* positions searched for this move */
+	double seconds;     /* thinking time spent on this move */
+	size_t table_used, table_size; /* transposition table entries */
+	int best;           /* the move it would play, MOVE_NONE for none */
+	int score;          /* its score (as player_root_move.score) */
+	int proof, plies;   /* the root's proven value, PROOF_NONE when not */
+	int pv_len;
+	uint8_t pv[GAME_MAX_PLIES];
+	int n;              /* root moves searched so far */
+	struct player_root_move root[GAME_MAX_MOVES];
+};
+
 struct player_ops {
 	/* Forget everything and take POS as the current position. */
 	void (*reset)(void *data, const struct pos *pos);
@@ -60,6 +87,10 @@ struct player_ops {
 	int (*choose)(void *data);
 	/* The MCTS search behind the player, or NULL for other kinds. */
 	struct mcts *(*search)(void *data);
+	/* Copy what the engine knows of its search of the current position
+	 * into OUT (out->have false when nothing); NULL for engines that give
+	 * their numbers through search(). Safe while it thinks. */
+	void (*stats)(void *data, struct player_stats *out);
 	/* Release DATA. */
 	void (*destroy)(void *data);
 };
@@ -87,6 +118,10 @@ bool player_think(struct player *p, uint64_t slice_ns);
 int player_choose(struct player *p);
 /* The MCTS search of an mcts player, NULL otherwise. */
 struct mcts *player_search(struct player *p);
+
+/* The statistics of a non-MCTS engine (see player_ops.stats); false, with
+ * OUT->have false, for players that have none. */
+bool player_stats(struct player *p, struct player_stats *out);
 
 /* Think until the move is ready and return it (headless commands). */
 int player_move_now(struct player *p);

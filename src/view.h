@@ -170,26 +170,4 @@ char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int wid
  * line of regions). */
 int view_win_cells(const struct game *g, const struct pos *p, int *cells);
 
-/* The keys, for the help screen and the key line. */
-struct view_key {
-	const char *keys;  /* "Arrows, h j k l" */
-	const char *what;  /* "move the cursor" */
-	const char *brief; /* key line text ("p pause"), NULL if not shown there */
-	unsigned when;     /* VIEW_WHEN_* in which the key line shows it */
-};
-enum {
-	VIEW_WHEN_HUMAN = 1 << 0,    /* a human is to move */
-	VIEW_WHEN_ENGINE = 1 << 1,   /* an engine is to move */
-	VIEW_WHEN_EVE = 1 << 2,      /* engine against engine */
-	VIEW_WHEN_OVER = 1 << 3,     /* the game is over */
-	VIEW_WHEN_PANEL = 1 << 4,    /* the panel has the focus (tree browser) */
-	VIEW_WHEN_ALWAYS = 1 << 5,
-};
-extern const struct view_key view_keys[];
-extern const int view_nkeys;
-
-/* The key line for the situation WHEN (VIEW_WHEN_* bits): the keys that
- * apply, as many as fit WIDTH, always ending with "? help  q quit". */
-char *view_key_line(unsigned when, int width, char *buf, size_t size);
-
 #endif

@@ -1,0 +1,298 @@
+/* draw-board.c - the board: grid lines, stones, the cursor, the last move, the
+ * winning line, won small boards, and the search's marks over it (hint,
+ * overlay of visit shares, the browser's path, the inspector's iteration). */
+#include "config.h"
+
+#include "draw.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "keys.h"
+#include "util.h"
+
+/* What the board shows besides the stones. */
+struct marks {
+	struct pos pos;           /* the position drawn */
+	const struct session_snap *snap;  /* numbers about pos, for the overlay; or NULL */
+	int last;                 /* move marked as the last, or -1 */
+	int chosen;               /* history: the move played from pos, or -1 */
+	int hint;                 /* the search's choice, or -1 */
+	struct moveset trail;     /* moves from the searched root (browser, inspector) */
+	int expanded;             /* inspector: the node added, or -1 */
+	uint8_t ghost[GAME_MAX_CELLS]; /* inspector: rollout moves, 1 + side */
+	bool cursor;
+};
+
+static void board_marks(const struct screen *sc, struct marks *mk)
+{
+	const struct session *u = sc->se;
+	struct pos at;
+	const struct session_snap *s = session_shown(u, &at);
+	struct mcts *m = session_live_search(u);
+
+	memset(mk, 0, sizeof(*mk));
+	mk->last = mk->chosen = mk->hint = mk->expanded = -1;
+	if (u->view < u->nmoves) {
+		mk->pos = u->hist[u->view];
+		mk->snap = s;
+		mk->chosen = u->moves[u->view];
+		mk->last = mk->pos.last == MOVE_NONE ? -1 : mk->pos.last;
+		/* A human may continue the game from here. */
+		mk->cursor = !session_is_engine(u, mk->pos.turn) && !u->focus_panel;
+		return;
+	}
+	mk->pos = *session_present(u);
+	mk->last = mk->pos.last == MOVE_NONE ? -1 : mk->pos.last;
+	mk->cursor = session_human_to_move(u) && !u->focus_panel && !u->inspecting;
+	if (m == NULL || !u->live.have)
+		return;
+	mk->snap = s;
+	if (u->path_len == 0 && !game_over(&mk->pos))
+		mk->hint = mcts_best_move(m);
+	if (u->inspecting && u->trace.ran) {
+		struct pos p = *mcts_root(m);
+		char why[96];
+
+		/* Replay the traced iteration on a copy; check each move, since
+		 * a trace from another root must not trip an assertion. */
+		for (int i = 0; i < u->trace.path_len; i++) {
+			if (game_illegal(&u->g, &p, u->trace.path[i], why, sizeof(why)) != NULL)
+				break;
+			game_play(&u->g, &p, u->trace.path[i]);
+			moveset_add(&mk->trail, u->trace.path[i]);
+		}
+		if (u->trace.expanded >= 0 &&
+		    game_illegal(&u->g, &p, u->trace.expanded, why, sizeof(why)) == NULL) {
+			game_play(&u->g, &p, u->trace.expanded);
+			mk->expanded = u->trace.expanded;
+		}
+		mk->pos = p;
+		for (int i = 0; i < u->trace.rollout_len; i++) {
+			int mv = u->trace.rollout[i];
+
+			if (game_illegal(&u->g, &p, mv, why, sizeof(why)) != NULL)
+				break;
+			mk->ghost[mv] = (uint8_t)(1 + p.turn);
+			game_play(&u->g, &p, mv);
+		}
+		mk->snap = NULL;
+		mk->hint = -1;
+		mk->last = -1;
+		mk->cursor = false;
+		return;
+	}
+	if (u->path_len > 0) {
+		mk->pos = u->live_pos;
+		for (int i = 0; i < u->path_len; i++)
+			moveset_add(&mk->trail, u->path[i]);
+		mk->last = -1;
+		mk->cursor = false;
+	}
+}
+
+/* Patterns of the big X and O over a won small board, for the boxed
+ * (11 x 5) and compact (7 x 3) boards, in ASCII and in UTF-8. */
+static const char *const big_x_boxed[5] = {
+	" \\       / ", "   \\   /   ", "     X     ", "   /   \\   ", " /       \\ ",
+};
+static const char *const big_o_boxed[5] = {
+	"  .-----.  ", " /       \\ ", "|         |", " \\       / ", "  '-----'  ",
+};
+static const char *const big_x_compact[3] = { " \\   / ", "   X   ", " /   \\ " };
+static const char *const big_o_compact[3] = { " /---\\ ", " |   | ", " \\---/ " };
+static const char *const big_x_boxed_utf8[5] = {
+	" \u2572       \u2571 ", "   \u2572   \u2571   ", "     \u2573     ",
+	"   \u2571   \u2572   ", " \u2571       \u2572 ",
+};
+static const char *const big_o_boxed_utf8[5] = {
+	" \u256d\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256e ", " \u2502       \u2502 ",
+	" \u2502       \u2502 ", " \u2502       \u2502 ",
+	" \u2570\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256f ",
+};
+static const char *const big_x_compact_utf8[3] = {
+	" \u2572   \u2571 ", "   \u2573   ", " \u2571   \u2572 ",
+};
+static const char *const big_o_compact_utf8[3] = {
+	" \u256d\u2500\u2500\u2500\u256e ", " \u2502   \u2502 ", " \u2570\u2500\u2500\u2500\u256f ",
+};
+
+static void draw_grid(const struct screen *sc, const struct view_board *b)
+{
+	bool weighted = b->regions;
+
+	for (int j = 0; j < b->nhlines; j++) {
+		int y = b->hline_y[j];
+
+		for (int x = b->x; x < b->x + b->w; x++) {
+			int i;
+
+			for (i = 0; i < b->nvlines && b->vline_x[i] != x; i++)
+				;
+			if (i == b->nvlines)
+				draw_line(sc, y, x, SH_HORZ, false, b->hheavy[j], weighted, 0);
+			else
+				draw_line(sc, y, x,
+					 draw_shape_of(j > 0, j < b->nhlines - 1, i > 0, i < b->nvlines - 1),
+					 b->vheavy[i], b->hheavy[j], weighted, 0);
+		}
+	}
+	for (int i = 0; i < b->nvlines; i++)
+		for (int y = b->y; y < b->y + b->h; y++) {
+			int j;
+
+			for (j = 0; j < b->nhlines && b->hline_y[j] != y; j++)
+				;
+			if (j == b->nhlines)
+				draw_line(sc, y, b->vline_x[i], SH_VERT, b->vheavy[i], false, weighted, 0);
+		}
+}
+
+/* The face of one cell: up to three characters and how they look. */
+static void cell_face(const struct screen *sc, const struct marks *mk, int col, int row,
+		      const struct moveset *legal, const int *win, int nwin, char *text,
+		      attr_t *a)
+{
+	const struct session *u = sc->se;
+	const struct view_board *b = &sc->lay.board;
+	bool boxed = b->cell_w == 3;
+	int move = game_cell_move(&u->g, col, row);
+	int owner = game_cell_owner(&u->g, &mk->pos, col, row);
+	bool utf8 = sc->glyphs == LINES_UTF8;
+
+	if (owner >= 0) {
+		char c = game_side_mark(owner);
+
+		*a = draw_side_attr(sc, owner);
+		if (move == mk->last)
+			sprintf(text, boxed ? "[%c]" : "%c", c);
+		else
+			sprintf(text, boxed ? " %c " : "%c", c);
+		if (move == mk->last && !boxed)
+			*a |= A_UNDERLINE;
+		for (int i = 0; i < nwin; i++)
+			if (win[i] == row * u->g.width + col)
+				*a |= A_REVERSE;
+		if (moveset_has(&mk->trail, move) || move == mk->expanded) {
+			*a = draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD | A_UNDERLINE;
+			if (move == mk->expanded)
+				*a |= A_REVERSE;
+		}
+		return;
+	}
+	/* An empty cell. */
+	*a = A_NORMAL;
+	strcpy(text, boxed ? "   " : " ");
+	if (moveset_has(legal, move) && (b->regions || !boxed)) {
+		/* Dots show where the mover may play: in Ultimate the allowed
+		 * boards, on compact boards every empty cell. */
+		bool allowed = b->regions;
+
+		sprintf(text, boxed ? " %s " : "%s", utf8 ? "\u00b7" : ".");
+		*a = allowed ? draw_pair(sc, PAIR_ALLOWED, A_BOLD) | A_BOLD : A_DIM;
+	} else if (!boxed || (b->regions && sc->glyphs != LINES_UTF8)) {
+		strcpy(text, boxed ? " . " : ".");
+		*a = A_DIM;
+	}
+	if (mk->snap != NULL && u->overlay) {
+		uint64_t total = 0;
+
+		for (int i = 0; i < mk->snap->n; i++)
+			total += mk->snap->kids[i].visits;
+		for (int i = 0; i < mk->snap->n; i++)
+			if (mk->snap->kids[i].move == move && mk->snap->kids[i].visits > 0) {
+				view_share_text(mk->snap->kids[i].visits, total, b->cell_w, text, 8);
+				*a = draw_value_attr(sc, mk->snap->kids[i].value) | A_BOLD;
+			}
+	}
+	if (mk->ghost[move] != 0) {
+		sprintf(text, boxed ? " %c " : "%c", mk->ghost[move] == 1 ? 'x' : 'o');
+		*a = draw_side_attr(sc, mk->ghost[move] - 1) & ~(attr_t)A_BOLD;
+		*a |= A_DIM;
+	}
+	if (move == mk->chosen) {
+		sprintf(text, boxed ? "[%c]" : "%c", game_side_mark(mk->pos.turn) + ('a' - 'A'));
+		*a = draw_pair(sc, PAIR_HINT, A_REVERSE) | A_BOLD;
+	} else if (move == mk->hint && u->overlay && mk->snap != NULL) {
+		*a = draw_pair(sc, PAIR_HINT, A_REVERSE) | A_BOLD | A_UNDERLINE; /* keep the share */
+	} else if (move == mk->hint) {
+		strcpy(text, boxed ? " * " : "*");
+		*a = draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD;
+	}
+}
+
+/* The board with the marks MK. */
+static void draw_marked(const struct screen *sc, const struct marks *mk)
+{
+	const struct session *u = sc->se;
+	const struct view_board *b = &sc->lay.board;
+	struct moveset legal;
+	int win[VIEW_MAX_SIDE], nwin = view_win_cells(&u->g, &mk->pos, win);
+	unsigned won = 0, line = 0;
+	struct game_regions reg;
+
+	game_legal(&u->g, &mk->pos, &legal);
+	draw_grid(sc, b);
+	attrset(A_NORMAL);
+	for (int c = 0; c < b->cols; c++)
+		mvaddch(b->y - 1, b->col_x[c], (chtype)('a' + c));
+	for (int r = 0; r < b->rows; r++)
+		mvprintw(b->row_y[r], b->x - 3, "%2d", r + 1);
+	for (int r = 0; r < b->rows; r++)
+		for (int c = 0; c < b->cols; c++) {
+			char text[16];
+			attr_t a;
+			bool cur = mk->cursor && c == u->cur_col && r == u->cur_row;
+
+			cell_face(sc, mk, c, r, &legal, win, nwin, text, &a);
+			if (cur)
+				a = draw_pair(sc, PAIR_CURSOR, A_REVERSE) | A_BOLD;
+			/* Whole: a face is one cell wide but may be several bytes. */
+			attrset(a);
+			mvaddstr(b->row_y[r], b->col_x[c] - b->cell_w / 2, text);
+		}
+	game_regions(&u->g, &mk->pos, &reg);
+	if (reg.n == 0 || reg.w != 3 || reg.h != 3)
+		return; /* the big marks below are drawn for 3 x 3 regions */
+	/* Won small boards show their winner across them, unless won boards
+	 * stay open for play; the winning line's boards in reverse. */
+	if (!reg.won_open)
+		won = reg.won[0] | reg.won[1];
+	line = reg.line;
+	for (int brd = 0; brd < reg.n; brd++) {
+		int side = reg.won[0] >> brd & 1 ? SIDE_X : SIDE_O;
+		const char *const *pat;
+		int x, y, w, h;
+		attr_t a;
+
+		if (!(won >> brd & 1))
+			continue;
+		view_subboard_rect(b, brd, &x, &y, &w, &h);
+		if (sc->glyphs == LINES_UTF8 && b->style == VIEW_BOXED)
+			pat = side == SIDE_X ? big_x_boxed_utf8 : big_o_boxed_utf8;
+		else if (sc->glyphs == LINES_UTF8)
+			pat = side == SIDE_X ? big_x_compact_utf8 : big_o_compact_utf8;
+		else if (b->style == VIEW_BOXED)
+			pat = side == SIDE_X ? big_x_boxed : big_o_boxed;
+		else
+			pat = side == SIDE_X ? big_x_compact : big_o_compact;
+		a = draw_side_attr(sc, side) | (line >> brd & 1 ? A_REVERSE : 0);
+		attrset(a);
+		for (int i = 0; i < h; i++)
+			mvaddstr(y + i, x, pat[i]); /* inside the frame: always on screen */
+		if (mk->cursor && u->cur_col / 3 == brd % 3 && u->cur_row / 3 == brd / 3) {
+			/* Keep the cursor visible on a closed board. */
+			draw_text(sc, b->row_y[u->cur_row], b->col_x[u->cur_col] - b->cell_w / 2,
+				 b->cell_w, draw_pair(sc, PAIR_CURSOR, A_REVERSE) | A_BOLD,
+				 b->cell_w == 3 ? "   " : " ");
+		}
+	}
+}
+
+void draw_board(const struct screen *sc)
+{
+	struct marks mk;
+
+	board_marks(sc, &mk);
+	draw_marked(sc, &mk);
+}

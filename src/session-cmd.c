@@ -1,0 +1,510 @@
+/* session-cmd.c - the commands of the key table, as transitions of the
+ * session: which the situation allows (session_context), what each does,
+ * and the words with which one is refused. */
+#include "config.h"
+
+#include "session.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "keys.h"
+#include "util.h"
+
+unsigned session_context(const struct session *u)
+{
+	const struct pos *p = session_present(u);
+	const struct pos *shown = &u->hist[u->view];
+	unsigned c = 0;
+
+	if (u->modal == SESSION_MODAL_HELP)
+		c |= KEYS_HELP;
+	if (u->modal == SESSION_MODAL_NEW)
+		c |= KEYS_DIALOG;
+	/* Who is to move is about the position shown: back in the history a
+	 * move goes on from there. */
+	if (u->view < u->nmoves)
+		c |= KEYS_PAST;
+	if (u->view == u->nmoves && game_over(p))
+		c |= KEYS_OVER;
+	else if (session_is_engine(u, shown->turn))
+		c |= KEYS_ENGINE;
+	else
+		c |= KEYS_HUMAN;
+	if (session_eve(u))
+		c |= KEYS_EVE;
+	if (u->focus_panel)
+		c |= KEYS_PANEL;
+	if (u->view > 0)
+		c |= KEYS_EARLIER;
+	if (u->nmoves > 0)
+		c |= KEYS_MOVES;
+	if (u->paused || session_engine_to_move(u) || u->analysis != NULL)
+		c |= KEYS_CAN_PAUSE;
+	if (session_live_search(u) != NULL)
+		c |= KEYS_SEARCH;
+	return c;
+}
+
+void session_dialog_open(struct session *u)
+{
+	static const char *const games[] = { "ttt", "uttt", "4,4,4", "5,5,4", "6,6,4", "7,6,4",
+					     "8,8,5" };
+	static const char *const kinds[] = { "human", "mcts", "negamax", "random" };
+	struct session_dialog *d = &u->dlg;
+
+	memset(d, 0, sizeof(*d));
+	for (size_t i = 0; i < ARRAY_SIZE(games); i++) {
+		fmt_buf(d->games[d->ngames], sizeof(d->games[0]), "%s", games[i]);
+		if (strcmp(games[i], u->g.name) == 0)
+			d->game = d->ngames;
+		d->ngames++;
+	}
+	if (strcmp(d->games[d->game], u->g.name) != 0) {
+		fmt_buf(d->games[d->ngames], sizeof(d->games[0]), "%s", u->g.name);
+		d->game = d->ngames++;
+	}
+	d->level = PLAYER_DEFAULT_LEVEL;
+	for (int s = 0; s < 2; s++) {
+		char spec[160];
+		const struct player_spec *ps = &u->spec[s];
+
+		player_spec_format(ps, spec, sizeof(spec));
+		for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+			fmt_buf(d->choices[s][d->nchoices[s]++], sizeof(d->choices[0][0]), "%s",
+				kinds[i]);
+		d->who[s] = ps->kind == PLAYER_HUMAN ? 0 : ps->kind == PLAYER_MCTS ? 1
+						     : ps->kind == PLAYER_NEGAMAX ? 2 : 3;
+		/* A spec with settings of its own stays on offer as it is. */
+		if (strcmp(spec, kinds[d->who[s]]) != 0 && ps->kind != PLAYER_HUMAN &&
+		    (ps->iterations != 0 || ps->time_ms != 0 || ps->depth != 0 ||
+		     ps->kind == PLAYER_RANDOM)) {
+			fmt_buf(d->choices[s][d->nchoices[s]], sizeof(d->choices[0][0]), "%s", spec);
+			d->who[s] = d->nchoices[s]++;
+		}
+		if (ps->kind != PLAYER_HUMAN && ps->level != 0)
+			d->level = ps->level;
+	}
+	u->modal = SESSION_MODAL_NEW;
+}
+
+static void dialog_step(struct session *u, int step)
+{
+	struct session_dialog *d = &u->dlg;
+
+	switch (d->field) {
+	case 0:
+		d->game = (d->game + step + d->ngames) % d->ngames;
+		break;
+	case 1:
+	case 2:
+		d->who[d->field - 1] =
+			(d->who[d->field - 1] + step + d->nchoices[d->field - 1]) % d->nchoices[d->field - 1];
+		break;
+	default:
+		d->level += step;
+		if (d->level < 1)
+			d->level = 1;
+		if (d->level > PLAYER_MAX_LEVEL)
+			d->level = PLAYER_MAX_LEVEL;
+	}
+}
+
+/* Enter in the dialog: the new game with the players chosen. */
+static void dialog_start(struct session *u)
+{
+	struct session_dialog *d = &u->dlg;
+	struct player_spec spec[2];
+	char err[160];
+
+	u->modal = SESSION_MODAL_NONE;
+	for (int s = 0; s < 2; s++) {
+		if (player_spec_parse(d->choices[s][d->who[s]], &spec[s], err, sizeof(err)) < 0) {
+			session_say(u, "%s", err);
+			return;
+		}
+		if (spec[s].kind != PLAYER_HUMAN)
+			spec[s].level = d->level;
+	}
+	if (session_new_game(u, d->games[d->game], &spec[0], &spec[1]))
+		session_say(u, "New game.");
+}
+
+static void move_cursor(struct session *u, int dc, int dr)
+{
+	u->cur_col += dc;
+	u->cur_row += dr;
+	if (u->cur_col < 0)
+		u->cur_col = 0;
+	if (u->cur_row < 0)
+		u->cur_row = 0;
+	if (u->cur_col >= u->g.width)
+		u->cur_col = u->g.width - 1;
+	if (u->cur_row >= u->g.height)
+		u->cur_row = u->g.height - 1;
+}
+
+/* Tree browser: go into the selected move (DOWN) or back up. */
+static void browse(struct session *u, bool down)
+{
+	struct pos at;
+	const struct session_snap *s = session_shown(u, &at);
+
+	if (s == NULL)
+		return;
+	if (s != &u->live) {
+		session_say(u, "Past searches are kept as numbers only: browse the live search.");
+		return;
+	}
+	if (down) {
+		if (u->sel >= s->n || s->kids[u->sel].visits == 0) {
+			session_say(u, "Nothing below that move yet.");
+			return;
+		}
+		u->path[u->path_len++] = (uint8_t)s->kids[u->sel].move;
+		u->sel = u->scroll = 0;
+	} else if (u->path_len > 0) {
+		int back = u->path[--u->path_len];
+
+		session_refresh(u);
+		u->sel = 0;
+		for (int i = 0; i < u->live.n; i++)
+			if (u->live.kids[i].move == back)
+				u->sel = i;
+	}
+	session_refresh(u);
+}
+
+static void inspect(struct session *u)
+{
+	struct mcts *m = session_live_search(u);
+
+	if (m == NULL || u->view != u->nmoves) {
+		session_say(u, "No search to inspect: on your move press t first.");
+		return;
+	}
+	u->paused = true;
+	u->inspecting = true;
+	u->focus_panel = false;
+	u->path_len = 0;
+	session_refresh(u);
+	u->before = u->live;
+	mcts_step_trace(m, &u->trace);
+	if (u->analysis == NULL)
+		u->ready = false; /* it thought more: the player decides again */
+	session_refresh(u);
+}
+
+/* Escape: back out of whatever is open, one thing at a time. */
+static void escape(struct session *u)
+{
+	if (u->inspecting) {
+		u->inspecting = false;
+	} else if (u->focus_panel || u->path_len > 0) {
+		u->focus_panel = false;
+		u->path_len = 0;
+	} else if (u->view != u->nmoves) {
+		u->view = u->nmoves;
+		session_cursor_to_allowed(u);
+	} else if (u->overlay) {
+		u->overlay = false;
+	}
+}
+
+static void pause_or_resume(struct session *u)
+{
+	if (u->paused) {
+		u->paused = false;
+		u->inspecting = false;
+		u->turn_ns = now_ns(); /* auto-play pauses again before moving */
+	} else {
+		u->paused = true;
+	}
+}
+
+static void step(struct session *u)
+{
+	if (u->ready || u->paused)
+		session_engine_play(u);
+	else
+		u->step_pending = true;
+}
+
+static void toggle_analysis(struct session *u)
+{
+	u->hint_mode = !u->hint_mode;
+	if (!u->hint_mode) {
+		session_analysis_stop(u);
+		session_say(u, "Analysis off.");
+	} else if (session_human_to_move(u)) {
+		session_analysis_start(u);
+		u->paused = false;
+		session_say(u, "Analysis on: the engine thinks for you; * marks its move.");
+	} else {
+		session_say(u, "Analysis on: it starts on a human's move.");
+	}
+}
+
+static void history(struct session *u, int delta)
+{
+	u->view += delta;
+	if (delta < 0) {
+		u->focus_panel = false;
+		u->path_len = 0;
+	}
+	session_cursor_to_allowed(u);
+}
+
+/* The commands of the board and the panel, allowed. */
+static void run_play_command(struct session *u, int cmd)
+{
+	switch (cmd) {
+	case CMD_FOCUS:
+		u->focus_panel = !u->focus_panel;
+		if (!u->focus_panel)
+			u->path_len = 0;
+		u->sel = 0;
+		break;
+	case CMD_SCROLL_UP: u->scroll -= 5; break;
+	case CMD_SCROLL_DOWN: u->scroll += 5; break;
+	case CMD_PAUSE: pause_or_resume(u); break;
+	case CMD_MOVE_NOW: session_engine_play(u); break;
+	case CMD_CONTINUE: session_continue(u, -1); break;
+	case CMD_STEP: step(u); break;
+	case CMD_AUTO:
+		u->autoplay = !u->autoplay;
+		u->turn_ns = now_ns();
+		session_say(u, session_eve(u) ? "Auto-play %s." : "Auto-play %s (for engine-against-engine games).",
+			    u->autoplay ? "on" : "off");
+		break;
+	case CMD_HIST_BACK: history(u, -1); break;
+	case CMD_HIST_FORWARD: history(u, 1); break;
+	case CMD_SAVE: session_save(u); break;
+	case CMD_UNDO: session_undo(u); break;
+	case CMD_NEW: session_dialog_open(u); break;
+	case CMD_ANALYSIS: toggle_analysis(u); break;
+	case CMD_OVERLAY: u->overlay = !u->overlay; break;
+	case CMD_INSPECT: inspect(u); break;
+	case CMD_CURSOR_UP: move_cursor(u, 0, -1); break;
+	case CMD_CURSOR_DOWN: move_cursor(u, 0, 1); break;
+	case CMD_CURSOR_LEFT: move_cursor(u, -1, 0); break;
+	case CMD_CURSOR_RIGHT: move_cursor(u, 1, 0); break;
+	case CMD_PLAY: session_human_play(u, u->cur_col, u->cur_row); break;
+	case CMD_SEL_UP:
+		if (u->sel > 0)
+			u->sel--;
+		break;
+	case CMD_SEL_DOWN: u->sel++; break; /* session_refresh() clamps it */
+	case CMD_INTO: browse(u, true); break;
+	case CMD_OUT: browse(u, false); break;
+	}
+}
+
+/* The commands of the help screen and the dialog. */
+static void run_modal_command(struct session *u, int cmd)
+{
+	switch (cmd) {
+	case CMD_HELP_UP: u->help_scroll--; break;
+	case CMD_HELP_DOWN: u->help_scroll++; break;
+	case CMD_HELP_PGUP: u->help_scroll -= 10; break;
+	case CMD_HELP_PGDN: u->help_scroll += 10; break;
+	case CMD_HELP_CLOSE: u->modal = SESSION_MODAL_NONE; break;
+	case CMD_DLG_CLOSE: u->modal = SESSION_MODAL_NONE; break;
+	case CMD_DLG_UP: u->dlg.field = (u->dlg.field + 3) % 4; break;
+	case CMD_DLG_DOWN: u->dlg.field = (u->dlg.field + 1) % 4; break;
+	case CMD_DLG_LEFT: dialog_step(u, -1); break;
+	case CMD_DLG_RIGHT: dialog_step(u, 1); break;
+	case CMD_DLG_START: dialog_start(u); break;
+	}
+}
+
+/* Why CMD cannot be carried out now, on the status line. */
+static void refuse(struct session *u, int cmd)
+{
+	const struct pos *p = session_present(u);
+	int mover = u->hist[u->view].turn;
+
+	switch (cmd) {
+	case CMD_PAUSE:
+		session_say(u, "Nothing is thinking now.");
+		break;
+	case CMD_MOVE_NOW:
+	case CMD_CONTINUE:
+		if (u->view < u->nmoves)
+			session_say(u,
+				    "At move %d %c (a human) is to move: play a cell to continue from "
+				    "here.",
+				    u->view + 1, game_side_mark(mover));
+		else
+			session_say(u, "m makes an engine move now; it is %s.",
+				    game_over(p) ? "the end of the game" : "a human's move");
+		break;
+	case CMD_STEP:
+		if (!session_eve(u))
+			session_say(u, "s steps through engine-against-engine games; here you play.");
+		else
+			session_say(u, "The game is over: n starts a new one, u takes back a move.");
+		break;
+	case CMD_HIST_BACK:
+		session_say(u, "This is the start of the game.");
+		break;
+	case CMD_HIST_FORWARD:
+		session_say(u, "This is the present position.");
+		break;
+	case CMD_UNDO:
+		session_say(u, "Nothing to undo.");
+		break;
+	case CMD_INSPECT:
+		session_say(u, "No search to inspect: on your move press t first.");
+		break;
+	case CMD_PLAY:
+		if (u->view < u->nmoves)
+			session_say(u,
+				    "At move %d %c (an engine) is to move: m lets it continue from here, "
+				    "Esc goes back to the present.",
+				    u->view + 1, game_side_mark(mover));
+		else if (game_over(p))
+			session_say(u, "The game is over: n starts a new one, u takes back a move.");
+		else
+			session_say(u, "It is %c's move (an engine): wait, or press m to make it move now.",
+				    game_side_mark(p->turn));
+		break;
+	case CMD_INTO:
+	case CMD_OUT:
+		if (u->view < u->nmoves)
+			session_say(u, "Past searches are kept as numbers only: browse the live search.");
+		else
+			session_say(u, "No search to browse now.");
+		break;
+	default:
+		session_say(u, "Not now.");
+	}
+}
+
+/* The row of the key table for CMD (its first), to check the context. */
+static const struct keys_row *row_of(int cmd)
+{
+	for (int i = 0; i < keys_count; i++)
+		if (keys_table[i].cmd == cmd)
+			return &keys_table[i];
+	return NULL;
+}
+
+/* Is CMD allowed in the situation? (Any of its rows.) */
+static bool allowed(const struct session *u, int cmd)
+{
+	unsigned ctx = session_context(u);
+
+	for (int i = 0; i < keys_count; i++)
+		if (keys_table[i].cmd == cmd && keys_allowed(&keys_table[i], ctx))
+			return true;
+	return false;
+}
+
+int session_command(struct session *u, int cmd)
+{
+	const struct keys_row *r = row_of(cmd);
+
+	assert(r != NULL);
+	if (!allowed(u, cmd)) {
+		refuse(u, cmd);
+		return SESSION_REDRAW;
+	}
+	if (r->mode == KEYS_MODE_HELP || r->mode == KEYS_MODE_DIALOG) {
+		run_modal_command(u, cmd);
+		return SESSION_REDRAW;
+	}
+	switch (cmd) {
+	case CMD_QUIT:
+		return SESSION_QUIT;
+	case CMD_HELP:
+		u->modal = SESSION_MODAL_HELP;
+		u->help_scroll = 0;
+		break;
+	case CMD_ESCAPE:
+		escape(u);
+		break;
+	default:
+		run_play_command(u, cmd);
+	}
+	return SESSION_REDRAW;
+}
+
+int session_key(struct session *u, int key)
+{
+	int mode = u->modal == SESSION_MODAL_HELP ? KEYS_MODE_HELP
+		   : u->modal == SESSION_MODAL_NEW ? KEYS_MODE_DIALOG
+		   : u->focus_panel		   ? KEYS_MODE_PANEL
+						   : KEYS_MODE_BOARD;
+	const struct keys_row *r;
+	bool ok;
+
+	if (key == KEY_CODE_RESIZE)
+		return SESSION_REDRAW;
+	if (mode != KEYS_MODE_HELP && mode != KEYS_MODE_DIALOG) {
+		u->msg[0] = '\0';
+		u->msg_sticky = false;
+	}
+	r = keys_find(mode, key, session_context(u), &ok);
+	if (r == NULL)
+		return 0;
+	if (!ok) {
+		refuse(u, r->cmd);
+		return SESSION_REDRAW;
+	}
+	return session_command(u, r->cmd);
+}
+
+void session_click_cell(struct session *u, int col, int row)
+{
+	u->cur_col = col;
+	u->cur_row = row;
+	u->focus_panel = false;
+	if (allowed(u, CMD_PLAY))
+		session_human_play(u, col, row);
+	else
+		refuse(u, CMD_PLAY);
+}
+
+void session_click_row(struct session *u, int i)
+{
+	struct pos at;
+	const struct session_snap *s = session_shown(u, &at);
+
+	if (s != NULL && u->scroll + i < s->n) {
+		u->focus_panel = true;
+		u->sel = u->scroll + i;
+	}
+}
+
+void session_scroll(struct session *u, int delta)
+{
+	u->scroll += delta;
+}
+
+void session_fit_scroll(struct session *u, int visible)
+{
+	struct pos at;
+	const struct session_snap *s = session_shown(u, &at);
+	int n = s != NULL ? s->n : 0;
+
+	if (u->focus_panel) {
+		if (u->sel < u->scroll)
+			u->scroll = u->sel;
+		if (u->sel >= u->scroll + visible)
+			u->scroll = u->sel - visible + 1;
+	}
+	if (u->scroll > n - visible)
+		u->scroll = n - visible;
+	if (u->scroll < 0)
+		u->scroll = 0;
+}
+
+void session_fit_help(struct session *u, int room)
+{
+	if (u->help_scroll > room)
+		u->help_scroll = room;
+	if (u->help_scroll < 0)
+		u->help_scroll = 0;
+}

@@ -1,0 +1,225 @@
+/* session.h - the game session behind the screen, without curses: the
+ * game, its players, the history with the numbers each move was chosen
+ * by, undo, continuing from an earlier move, step and auto-play, pause,
+ * move-now, analysis for a human, the tree browser and the inspector, the
+ * new-game dialog, load and save.
+ *
+ * A state machine driven by three kinds of event: a command (from the key
+ * table, keys.h), a cell or panel row picked with the mouse, and a slice of
+ * time (session_tick). The screen (ui.c and the draw_*.c files) reads the
+ * struct to draw it and never changes it except through these calls, so
+ * every transition is unit-tested without a terminal (tests/test-session.c).
+ * Commands refused in the situation they come in leave the state as it was
+ * and put the reason in msg. */
+#ifndef NOUGHTS_SESSION_H
+#define NOUGHTS_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "mcts.h"
+#include "options.h"
+#include "player.h"
+#include "record.h"
+
+#define SESSION_MS 1000000ull
+/* A slice is long against the cost of a redraw (well under a millisecond),
+ * so the search keeps nearly its full speed, and short against the 50 ms in
+ * which a key must be answered. */
+#define SESSION_SLICE_NS (20 * SESSION_MS)
+#define SESSION_AUTO_NS (700 * SESSION_MS) /* auto-play: least time a move is shown */
+
+/* What a command asks of the screen (bits). */
+enum { SESSION_REDRAW = 1, SESSION_QUIT = 2 };
+
+enum { SESSION_MODAL_NONE, SESSION_MODAL_HELP, SESSION_MODAL_NEW };
+
+/* The numbers of one search's root, copied out: what the panel shows. One
+ * is kept per move of the game (the engine's numbers when it chose that
+ * move) and one for the search running now. MCTS searches fill kids with
+ * visits and values; other engines (negamax) fill eng. */
+struct session_snap {
+	bool have;
+	int side;      /* the mover at the node, whose view the numbers take */
+	bool analysis; /* a search for a human ('t'), not an engine's own */
+	int chosen;    /* the move played from it, -1 while it is live */
+	int n;
+	struct mcts_child kids[GAME_MAX_MOVES];
+	struct mcts_totals tot;
+	bool is_eng;             /* the numbers are eng's, not an MCTS tree's */
+	struct player_stats eng; /* a non-MCTS engine's statistics */
+};
+
+/* The new-game dialog. */
+#define SESSION_DLG_GAMES 8
+#define SESSION_DLG_CHOICES 5
+struct session_dialog {
+	int field; /* 0 game, 1 X, 2 O, 3 level */
+	int game, ngames;
+	char games[SESSION_DLG_GAMES][16];
+	int who[2], nchoices[2];
+	char choices[2][SESSION_DLG_CHOICES][160];
+	int level;
+};
+
+struct session {
+	struct game g;
+	struct player_spec spec[2];
+	struct player *pl[2];
+	/* hist[i] is the position before move i; hist[nmoves] is the present */
+	struct pos hist[GAME_MAX_PLIES + 1];
+	uint8_t moves[GAME_MAX_PLIES];
+	int nmoves;
+	struct session_snap *snaps; /* [GAME_MAX_PLIES]: numbers when move i was chosen */
+	struct session_snap live;   /* of the search running now */
+	struct pos live_pos;        /* the position live's numbers are about */
+	struct session_snap before; /* inspector: live before the iteration */
+	int view;                   /* the ply shown: nmoves for the present */
+	/* What goes into a record for move i: the engine's numbers when it
+	 * chose it, from its search or from the record the game was loaded
+	 * from (moves before nloaded, played by rec_who's players). */
+	struct record_move saved[GAME_MAX_PLIES];
+	int nloaded;
+	char rec_who[2][128];
+	char date[32];           /* when the game began, for records */
+	const char *record_path; /* --record: the game goes there at its end */
+	char end_note[300];      /* what became of it, shown with the result */
+	int cur_col, cur_row;
+	bool paused, ready, autoplay, step_pending, overlay, hint_mode, inspecting;
+	uint64_t turn_ns; /* when the present position arose */
+	struct mcts *analysis;
+	uint64_t analysis_ns;
+	bool analysis_done;
+	bool focus_panel;
+	uint8_t path[GAME_MAX_PLIES]; /* tree browser: moves from the search's root */
+	int path_len, sel, scroll;
+	struct mcts_trace trace;
+	int modal, help_scroll;
+	struct session_dialog dlg;
+	char msg[600];
+	bool msg_sticky; /* msg outlives the next move (an engine's reply) */
+	bool dirty;      /* something changed since the last draw */
+};
+
+/* --load: read OPT->load into REC and make its game, moves and (unless --x
+ * or --o says otherwise) players OPT's. Returns 0, or prints a line to
+ * stderr and returns the exit status (1). WHY gets words for the status
+ * line about players that could not be used. */
+int session_load(struct options *opt, struct record *rec, char *why, size_t whysize);
+
+/* --record FILE: fail now, not at the end of a game, if it cannot be
+ * written. Returns 0, or the exit status (1, or 2 for a directory) after a
+ * line on stderr. */
+int session_check_record(const char *path);
+
+/* A session for the game, moves and players of OPT (which must outlive
+ * it); REC: the record --load read (its moves are OPT's) or NULL. */
+struct session *session_new(const struct options *opt, const struct record *rec);
+void session_free(struct session *u);
+/* Say on the status line that REC was loaded from PATH, with WHY (words
+ * about players that could not be used, or ""). */
+void session_loaded(struct session *u, const char *path, const struct record *rec,
+		    const char *why);
+
+/* Set the status line's message. */
+void session_say(struct session *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* The situation, as the key table's contexts (KEYS_* bits of keys.h). */
+unsigned session_context(const struct session *u);
+
+/* Run command CMD (enum keys_command) if the situation allows it, else
+ * refuse it with a message; returns SESSION_* bits. */
+int session_command(struct session *u, int cmd);
+/* A key (keys.h codes): the key table's command for it in the situation,
+ * run as session_command; 0 for a key that means nothing there. */
+int session_key(struct session *u, int key);
+/* The mouse: a click on board cell COL, ROW; on row I of the panel's
+ * candidates; the wheel (DELTA rows). */
+void session_click_cell(struct session *u, int col, int row);
+void session_click_row(struct session *u, int i);
+void session_scroll(struct session *u, int delta);
+
+/* A slice of time: if anything thinks, it thinks for one slice; then an
+ * engine whose move is ready plays it (unless step mode or auto-play's
+ * pause holds it). NOW is now_ns(). Returns when to look again without a
+ * key (0: not before a key). */
+uint64_t session_tick(struct session *u, uint64_t now);
+/* Does anything think now (so the loop must not block)? */
+bool session_thinking(const struct session *u);
+
+/* Copy the live search's numbers (at the browser's path) into u->live;
+ * called before drawing. */
+void session_refresh(struct session *u);
+/* The numbers the panel shows and the position they are about (*AT), or
+ * NULL when there are none (AT is then the position on the board). */
+const struct session_snap *session_shown(const struct session *u, struct pos *at);
+/* The ply whose numbers the panel shows from a record, or -1. */
+int session_shown_saved(const struct session *u);
+/* The MCTS search running for the present position, or NULL. */
+struct mcts *session_live_search(const struct session *u);
+
+/* Transitions, which the commands (session-cmd.c) are made of. Each checks
+ * what it needs and says why in msg when it cannot. */
+/* The engine to move plays what it would play now. */
+void session_engine_play(struct session *u);
+/* A human's move on cell COL, ROW of the position shown (back in the
+ * history: the game continues from there). */
+void session_human_play(struct session *u, int col, int row);
+/* Take back the last move, and the engine's moves before it back to a
+ * human's turn (unless engine against engine). */
+void session_undo(struct session *u);
+/* Back in the history, go on from the position shown, dropping the later
+ * moves: MOVE is the human's move there, or -1 to let the engine think. */
+void session_continue(struct session *u, int move);
+/* Start a game of NAME between specs X and O; false (and msg) when NAME
+ * is no game. */
+bool session_new_game(struct session *u, const char *name, const struct player_spec *x,
+		      const struct player_spec *o);
+/* w: the game to a new file in the data directory (msg says where). */
+void session_save(struct session *u);
+/* Analysis for a human: a search of the present position, or none. */
+void session_analysis_start(struct session *u);
+void session_analysis_stop(struct session *u);
+/* Put the cursor into the region where the mover must play, if one. */
+void session_cursor_to_allowed(struct session *u);
+/* Open the new-game dialog with the game and players of now. */
+void session_dialog_open(struct session *u);
+/* Keep the panel's scroll such that the selected row is among the VISIBLE
+ * rows shown and no rows are wasted at the end (update before drawing). */
+void session_fit_scroll(struct session *u, int visible);
+/* Keep the help's scroll within 0..ROOM. */
+void session_fit_help(struct session *u, int room);
+
+/* Questions the screen asks. */
+static inline const struct pos *session_present(const struct session *u)
+{
+	return &u->hist[u->nmoves];
+}
+static inline bool session_is_engine(const struct session *u, int side)
+{
+	return !player_is_human(u->pl[side]);
+}
+static inline bool session_eve(const struct session *u)
+{
+	return session_is_engine(u, SIDE_X) && session_is_engine(u, SIDE_O);
+}
+static inline bool session_engine_to_move(const struct session *u)
+{
+	return !game_over(session_present(u)) && session_is_engine(u, session_present(u)->turn);
+}
+static inline bool session_human_to_move(const struct session *u)
+{
+	return !game_over(session_present(u)) && !session_is_engine(u, session_present(u)->turn);
+}
+
+/* "moves 3-7" or "move 7": the moves from ply FROM on, which a move made
+ * back there would drop. */
+char *session_later_moves(const struct session *u, int from, char *buf, size_t size);
+/* The player of SIDE as a spec, in BUF: the one who made move PLY of a
+ * loaded game as its record says, else (PLY -1 too) the player now. */
+const char *session_who_played(const struct session *u, int side, int ply, char *buf,
+			       size_t size);
+
+#endif

@@ -1,0 +1,445 @@
+/* test-session.c - the game session without a terminal: every command of
+ * the key table in every situation, carried out where it is allowed and
+ * refused (state unchanged, a reason given) where it is not, and the odd
+ * transitions: undo during the engine's turn, m while paused, stepping
+ * past the end of a loaded record, a new game while negamax's worker runs,
+ * continuing from an earlier move, step and auto-play, save and load. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "keys.h"
+#include "record.h"
+#include "session.h"
+#include "tap.h"
+#include "util.h"
+
+/* A session of GAME between X and O after MOVES (may be ""). */
+static struct session *make(struct options *opt, const char *game, const char *x, const char *o,
+			    const char *moves)
+{
+	char err[200];
+
+	memset(opt, 0, sizeof(*opt));
+	if (game_init(&opt->game, game, 0, err, sizeof(err)) < 0 ||
+	    player_spec_parse(x, &opt->x, err, sizeof(err)) < 0 ||
+	    player_spec_parse(o, &opt->o, err, sizeof(err)) < 0) {
+		printf("# bad test set-up: %s\n", err);
+		exit(99);
+	}
+	game_start(&opt->game, &opt->start);
+	opt->pos = opt->start;
+	if (game_play_moves(&opt->game, &opt->pos, moves, opt->moves, &opt->nmoves, err,
+			    sizeof(err)) < 0) {
+		printf("# bad test moves: %s\n", err);
+		exit(99);
+	}
+	return session_new(opt, NULL);
+}
+
+/* Think one slice, so an engine's search has numbers (and a 60 s budget
+ * keeps it from finishing). */
+static void think_a_little(struct session *u)
+{
+	session_tick(u, now_ns());
+	session_refresh(u);
+}
+
+/* The situations, each made afresh for every command. */
+enum {
+	S_START,   /* human against human, the start */
+	S_PLAYED,  /* human against human, two moves played */
+	S_PAST,    /* ... looking at the position after one move (a human to move) */
+	S_ENGINE,  /* human against mcts, mcts thinking */
+	S_OVER,    /* the game is over */
+	S_EVE,     /* random against random, in step mode */
+	S_PANEL,   /* S_ENGINE with the focus on the panel */
+	S_PAST_ENGINE, /* looking back at a position where the engine was to move */
+	S_HELP,    /* the help is open */
+	S_DIALOG,  /* the new-game dialog is open */
+	S_COUNT
+};
+
+static const char *const situation_name[S_COUNT] = {
+	"start", "played", "past", "engine", "over", "eve", "panel", "past-engine", "help",
+	"dialog",
+};
+
+static struct session *situation(struct options *opt, int s)
+{
+	static const char *const engine = "mcts:time=60000,seed=1";
+	struct session *u;
+
+	switch (s) {
+	case S_START:
+		return make(opt, "ttt", "human", "human", "");
+	case S_PLAYED:
+	case S_PAST:
+		u = make(opt, "4,4,3", "human", "human", "b2 a1");
+		u->cur_col = u->cur_row = 2; /* c3: empty, room on every side */
+		if (s == S_PAST)
+			u->view = 1;
+		return u;
+	case S_ENGINE:
+	case S_PANEL:
+		/* Ultimate: the engine is far from solving it in a slice. */
+		u = make(opt, "uttt", "human", engine, "e5");
+		think_a_little(u);
+		if (s == S_PANEL)
+			session_command(u, CMD_FOCUS);
+		u->msg[0] = '\0';
+		return u;
+	case S_OVER:
+		return make(opt, "ttt", "human", "human", "a1 b1 a2 b2 a3");
+	case S_EVE:
+		return make(opt, "ttt", "random:seed=1", "random:seed=2", "");
+	case S_PAST_ENGINE:
+		u = make(opt, "ttt", "human", engine, "b2 a1");
+		u->view = 1;
+		return u;
+	case S_HELP:
+		u = make(opt, "ttt", "human", "human", "b2");
+		session_command(u, CMD_HELP);
+		u->help_scroll = 3;
+		return u;
+	default:
+		u = make(opt, "ttt", "human", "human", "b2");
+		session_command(u, CMD_NEW);
+		u->dlg.field = 1;
+		return u;
+	}
+}
+
+/* What the commands may change, to tell "refused" from "done". */
+struct state {
+	int nmoves, view, modal, cur_col, cur_row, scroll, sel, help_scroll, path_len, field;
+	int who1, level;
+	bool paused, autoplay, step_pending, overlay, hint_mode, inspecting, focus_panel;
+	bool analysis;
+};
+
+static void state_of(const struct session *u, struct state *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->nmoves = u->nmoves;
+	st->view = u->view;
+	st->modal = u->modal;
+	st->cur_col = u->cur_col;
+	st->cur_row = u->cur_row;
+	st->scroll = u->scroll;
+	st->sel = u->sel;
+	st->help_scroll = u->help_scroll;
+	st->path_len = u->path_len;
+	st->field = u->dlg.field;
+	st->who1 = u->dlg.who[0];
+	st->level = u->dlg.level;
+	st->paused = u->paused;
+	st->autoplay = u->autoplay;
+	st->step_pending = u->step_pending;
+	st->overlay = u->overlay;
+	st->hint_mode = u->hint_mode;
+	st->inspecting = u->inspecting;
+	st->focus_panel = u->focus_panel;
+	st->analysis = u->analysis != NULL;
+}
+
+/* Commands refused in each situation; every other one is carried out. */
+#define PANEL_CMDS CMD_SEL_UP, CMD_SEL_DOWN, CMD_INTO, CMD_OUT
+#define HELP_CMDS CMD_HELP_UP, CMD_HELP_DOWN, CMD_HELP_PGUP, CMD_HELP_PGDN, CMD_HELP_CLOSE
+#define DLG_CMDS CMD_DLG_CLOSE, CMD_DLG_UP, CMD_DLG_DOWN, CMD_DLG_LEFT, CMD_DLG_RIGHT, CMD_DLG_START
+#define BOARD_CMDS CMD_CURSOR_UP, CMD_CURSOR_DOWN, CMD_CURSOR_LEFT, CMD_CURSOR_RIGHT, CMD_PLAY
+#define PLAIN_CMDS CMD_QUIT, CMD_HELP, CMD_ESCAPE, CMD_FOCUS, CMD_SCROLL_UP, CMD_SCROLL_DOWN, \
+	CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_AUTO, CMD_HIST_BACK, CMD_HIST_FORWARD, \
+	CMD_SAVE, CMD_UNDO, CMD_NEW, CMD_ANALYSIS, CMD_OVERLAY, CMD_INSPECT
+static const int refused[S_COUNT][64] = {
+	[S_START] = { CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_HIST_BACK,
+		      CMD_HIST_FORWARD, CMD_UNDO, CMD_INSPECT, PANEL_CMDS, HELP_CMDS, DLG_CMDS },
+	[S_PLAYED] = { CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD,
+		       CMD_INSPECT, PANEL_CMDS, HELP_CMDS, DLG_CMDS },
+	[S_PAST] = { CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_INSPECT, PANEL_CMDS,
+		     HELP_CMDS, DLG_CMDS },
+	[S_ENGINE] = { CMD_PLAY, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD, PANEL_CMDS, HELP_CMDS,
+		       DLG_CMDS },
+	[S_OVER] = { CMD_PLAY, CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD,
+		     CMD_INSPECT, PANEL_CMDS, HELP_CMDS, DLG_CMDS },
+	[S_EVE] = { CMD_PLAY, CMD_CONTINUE, CMD_HIST_BACK, CMD_HIST_FORWARD, CMD_UNDO, CMD_INSPECT,
+		    PANEL_CMDS, HELP_CMDS, DLG_CMDS },
+	[S_PANEL] = { BOARD_CMDS, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD, HELP_CMDS, DLG_CMDS },
+	[S_PAST_ENGINE] = { CMD_PLAY, CMD_PAUSE, CMD_MOVE_NOW, CMD_STEP, CMD_INSPECT, PANEL_CMDS,
+			    HELP_CMDS, DLG_CMDS },
+	[S_HELP] = { PLAIN_CMDS, BOARD_CMDS, PANEL_CMDS, DLG_CMDS },
+	[S_DIALOG] = { PLAIN_CMDS, BOARD_CMDS, PANEL_CMDS, HELP_CMDS },
+};
+
+static bool is_refused(int s, int cmd)
+{
+	for (int i = 0; i < 64 && refused[s][i] != CMD_NONE; i++)
+		if (refused[s][i] == cmd)
+			return true;
+	return false;
+}
+
+/* Did CMD do its work, going from A to B (R: what it returned)? */
+static bool did(int cmd, const struct session *u, const struct state *a, const struct state *b,
+		int r)
+{
+	switch (cmd) {
+	case CMD_QUIT: return r == SESSION_QUIT;
+	case CMD_HELP: return b->modal == SESSION_MODAL_HELP;
+	case CMD_ESCAPE:
+		return a->focus_panel ? !b->focus_panel : a->view < a->nmoves ? b->view == b->nmoves
+									 : r == SESSION_REDRAW;
+	case CMD_FOCUS: return b->focus_panel != a->focus_panel;
+	case CMD_SCROLL_UP: return b->scroll == a->scroll - 5;
+	case CMD_SCROLL_DOWN: return b->scroll == a->scroll + 5;
+	case CMD_PAUSE: return b->paused != a->paused;
+	case CMD_MOVE_NOW: return b->nmoves == a->nmoves + 1;
+	case CMD_CONTINUE: return b->nmoves == a->view && b->view == b->nmoves;
+	case CMD_STEP: return b->nmoves == a->nmoves + 1 || b->step_pending;
+	case CMD_AUTO: return b->autoplay != a->autoplay;
+	case CMD_HIST_BACK: return b->view == a->view - 1;
+	case CMD_HIST_FORWARD: return b->view == a->view + 1;
+	case CMD_SAVE: return strncmp(u->msg, "Saved ", 6) == 0;
+	case CMD_UNDO: return b->nmoves < a->nmoves;
+	case CMD_NEW: return b->modal == SESSION_MODAL_NEW;
+	case CMD_ANALYSIS: return b->hint_mode != a->hint_mode;
+	case CMD_OVERLAY: return b->overlay != a->overlay;
+	case CMD_INSPECT: return b->inspecting && b->paused;
+	case CMD_CURSOR_UP: return b->cur_row == a->cur_row - 1 && b->cur_col == a->cur_col;
+	case CMD_CURSOR_DOWN: return b->cur_row == a->cur_row + 1 && b->cur_col == a->cur_col;
+	case CMD_CURSOR_LEFT: return b->cur_col == a->cur_col - 1 && b->cur_row == a->cur_row;
+	case CMD_CURSOR_RIGHT: return b->cur_col == a->cur_col + 1 && b->cur_row == a->cur_row;
+	case CMD_PLAY: return b->nmoves == a->view + 1 && b->view == b->nmoves;
+	case CMD_SEL_UP: return b->sel == (a->sel > 0 ? a->sel - 1 : 0);
+	case CMD_SEL_DOWN: return b->sel == a->sel + 1;
+	case CMD_INTO: return b->path_len == a->path_len + 1;
+	case CMD_OUT: return b->path_len == (a->path_len > 0 ? a->path_len - 1 : 0);
+	case CMD_HELP_UP: return b->help_scroll == a->help_scroll - 1;
+	case CMD_HELP_DOWN: return b->help_scroll == a->help_scroll + 1;
+	case CMD_HELP_PGUP: return b->help_scroll == a->help_scroll - 10;
+	case CMD_HELP_PGDN: return b->help_scroll == a->help_scroll + 10;
+	case CMD_HELP_CLOSE: return b->modal == SESSION_MODAL_NONE;
+	case CMD_DLG_CLOSE: return b->modal == SESSION_MODAL_NONE && b->nmoves == a->nmoves;
+	case CMD_DLG_UP: return b->field == (a->field + 3) % 4;
+	case CMD_DLG_DOWN: return b->field == (a->field + 1) % 4;
+	case CMD_DLG_LEFT:
+	case CMD_DLG_RIGHT: return b->who1 != a->who1;
+	case CMD_DLG_START:
+		return b->modal == SESSION_MODAL_NONE && b->nmoves == 0 &&
+		       strcmp(u->msg, "New game.") == 0;
+	}
+	return false;
+}
+
+/* Every command of the key table in every situation. */
+static void test_table(void)
+{
+	int wrong = 0, done = 0, refusals = 0;
+
+	for (int cmd = CMD_NONE + 1; cmd < CMD_COUNT; cmd++) {
+		bool in_table = false;
+
+		for (int i = 0; i < keys_count; i++)
+			in_table |= keys_table[i].cmd == cmd;
+		if (!in_table) {
+			printf("# command %d has no row in the key table\n", cmd);
+			wrong++;
+		}
+		for (int s = 0; s < S_COUNT; s++) {
+			struct options opt;
+			struct session *u = situation(&opt, s);
+			struct state a, b;
+			int r;
+
+			u->msg[0] = '\0';
+			if (cmd == CMD_SEL_UP)
+				u->sel = 1;
+			state_of(u, &a);
+			r = session_command(u, cmd);
+			state_of(u, &b);
+			if (is_refused(s, cmd)) {
+				refusals++;
+				if (memcmp(&a, &b, sizeof(a)) != 0 || u->msg[0] == '\0') {
+					printf("# %s: command %d not refused (msg '%s')\n",
+					       situation_name[s], cmd, u->msg);
+					wrong++;
+				}
+			} else {
+				done++;
+				if (!did(cmd, u, &a, &b, r)) {
+					printf("# %s: command %d not done (msg '%s')\n",
+					       situation_name[s], cmd, u->msg);
+					wrong++;
+				}
+			}
+			session_free(u);
+		}
+	}
+	ok(wrong == 0, "every command in %d situations: %d carried out, %d refused with a reason "
+	   "(%d wrong)", S_COUNT, done, refusals, wrong);
+}
+
+/* Keys go through the same table: a few that mean different things in
+ * different modes. */
+static void test_keys(void)
+{
+	struct options opt;
+	struct session *u = make(&opt, "ttt", "human", "human", "");
+	int col = u->cur_col, row = u->cur_row;
+
+	session_key(u, 'k');
+	ok(u->cur_row == row - 1 && u->cur_col == col, "k on the board moves the cursor up");
+	session_key(u, '?');
+	ok(u->modal == SESSION_MODAL_HELP, "? opens the help");
+	ok(session_key(u, 'q') == SESSION_REDRAW && u->modal == SESSION_MODAL_NONE,
+	   "q in the help closes it, and does not quit");
+	session_key(u, KEY_CODE_ENTER);
+	ok(u->nmoves == 1, "Enter plays the cell under the cursor");
+	session_key(u, 'p');
+	ok(strcmp(u->msg, "Nothing is thinking now.") == 0, "p with nothing thinking says so: %s",
+	   u->msg);
+	ok(session_key(u, 'Z') == 0, "a key that means nothing asks for nothing");
+	ok(session_key(u, 'q') == SESSION_QUIT, "q quits");
+	session_free(u);
+}
+
+static void test_odd(void)
+{
+	struct options opt;
+	struct session *u;
+
+	u = situation(&opt, S_ENGINE);
+	ok(session_thinking(u) && u->live.have && u->live.tot.iterations > 0,
+	   "the engine thinks, and the session copies its numbers (%llu iterations)",
+	   (unsigned long long)u->live.tot.iterations);
+	session_free(u);
+
+	/* Undo while the engine thinks: back to the human's move, and the
+	 * engine stops. */
+	u = situation(&opt, S_ENGINE);
+	session_command(u, CMD_UNDO);
+	ok(u->nmoves == 0 && session_human_to_move(u) && !session_thinking(u),
+	   "undo during the engine's turn: back to X's move, nothing thinks");
+	session_free(u);
+
+	/* m while paused: the engine plays what it has. */
+	u = situation(&opt, S_ENGINE);
+	session_command(u, CMD_PAUSE);
+	ok(u->paused && !session_thinking(u), "p pauses the engine");
+	session_command(u, CMD_MOVE_NOW);
+	ok(u->nmoves == 2 && session_human_to_move(u), "m while paused: the engine moves at once");
+	session_free(u);
+
+	/* A move back in the history continues the game from there. */
+	u = situation(&opt, S_PAST);
+	u->cur_col = 2;
+	u->cur_row = 2;
+	session_command(u, CMD_PLAY);
+	ok(u->nmoves == 2 && u->moves[1] == game_cell_move(&u->g, 2, 2) && u->msg_sticky &&
+	   strstr(u->msg, "instead") != NULL,
+	   "a move in the past replaces the later ones: %s", u->msg);
+	session_free(u);
+
+	/* m back where the engine was to move: it thinks from there. */
+	u = situation(&opt, S_PAST_ENGINE);
+	session_command(u, CMD_CONTINUE);
+	ok(u->nmoves == 1 && session_engine_to_move(u) && session_thinking(u),
+	   "m in the past: the engine thinks from there, later moves dropped");
+	session_free(u);
+
+	/* Step mode, then auto-play. */
+	u = situation(&opt, S_EVE);
+	for (int i = 0; i < 5 && !u->ready; i++)
+		session_tick(u, now_ns());
+	ok(u->ready && u->nmoves == 0, "engine against engine: the move is ready, and waits");
+	session_command(u, CMD_STEP);
+	ok(u->nmoves == 1, "s plays it");
+	session_command(u, CMD_AUTO);
+	for (int i = 0; i < 40 && !game_over(session_present(u)); i++)
+		session_tick(u, now_ns() + 10 * SESSION_AUTO_NS);
+	ok(game_over(session_present(u)), "auto-play plays to the end (%d moves)", u->nmoves);
+	session_free(u);
+
+	/* Analysis for a human: a search of the present, with numbers. */
+	u = make(&opt, "ttt", "human", "human", "b2");
+	session_command(u, CMD_ANALYSIS);
+	think_a_little(u);
+	ok(u->analysis != NULL && u->live.have && u->live.analysis && u->live.tot.iterations > 0,
+	   "t: analysis searches the human's position");
+	session_command(u, CMD_ANALYSIS);
+	ok(u->analysis == NULL, "t again: no analysis");
+	session_free(u);
+}
+
+/* A new game while negamax's worker thread runs. */
+static void test_new_game_during_negamax(void)
+{
+	struct options opt;
+	struct session *u = make(&opt, "5,5,4", "human", "negamax:time=60000", "c3");
+
+	think_a_little(u);
+	ok(session_thinking(u), "negamax thinks on 5,5,4");
+	session_command(u, CMD_NEW);
+	session_command(u, CMD_DLG_START);
+	ok(u->nmoves == 0 && u->modal == SESSION_MODAL_NONE && session_human_to_move(u),
+	   "a new game while negamax's worker runs: it starts, X to move");
+	session_free(u);
+}
+
+/* Save a game, load it again, step past its end. */
+static void test_save_load(void)
+{
+	char dir[] = "/tmp/noughts-session-XXXXXX", why[200], path[4200];
+	struct options opt, opt2;
+	struct session *u;
+	struct record *rec = xmalloc(sizeof(*rec));
+	const char *slash;
+
+	if (mkdtemp(dir) == NULL) {
+		ok(0, "temporary directory");
+		free(rec);
+		return;
+	}
+	setenv("XDG_DATA_HOME", dir, 1);
+	u = make(&opt, "ttt", "human", "human", "b2 a1 c3");
+	session_command(u, CMD_SAVE);
+	slash = strstr(u->msg, dir);
+	ok(slash != NULL, "w saves into the data directory: %s", u->msg);
+	fmt_buf(path, sizeof(path), "%s", slash != NULL ? slash : "");
+	session_free(u);
+
+	memset(&opt2, 0, sizeof(opt2));
+	opt2.load = path;
+	game_init(&opt2.game, "ttt", 0, why, sizeof(why));
+	player_spec_parse("human", &opt2.x, why, sizeof(why));
+	player_spec_parse("human", &opt2.o, why, sizeof(why));
+	ok(session_load(&opt2, rec, why, sizeof(why)) == 0 && opt2.nmoves == 3,
+	   "the saved game loads: 3 moves");
+	u = session_new(&opt2, rec);
+	ok(u->nmoves == 3 && u->nloaded == 3 && u->view == 3, "at its last position");
+	session_command(u, CMD_HIST_FORWARD);
+	ok(u->view == 3 && strcmp(u->msg, "This is the present position.") == 0,
+	   "] past the end of a loaded record: refused, the view stays");
+	for (int i = 0; i < 5; i++)
+		session_command(u, CMD_HIST_BACK);
+	ok(u->view == 0 && strcmp(u->msg, "This is the start of the game.") == 0,
+	   "[ before its start: refused at move 1");
+	session_free(u);
+	free(rec);
+	unlink(path);
+	rmdir(fmt_buf(path, sizeof(path), "%s/noughts", dir));
+	rmdir(dir);
+}
+
+int main(void)
+{
+	test_table();
+	test_keys();
+	test_odd();
+	test_new_game_during_negamax();
+	test_save_load();
+	return tap_done();
+}
