@@ -45,6 +45,8 @@ static void board_marks(const struct screen *sc, struct marks *mk)
 	mk->pos = *session_present(u);
 	mk->last = mk->pos.last == MOVE_NONE ? -1 : mk->pos.last;
 	mk->cursor = session_human_to_move(u) && !u->focus_panel && !u->inspecting;
+	if (u->live.have && u->live.is_eng && !game_over(&mk->pos) && u->live.eng.best != MOVE_NONE)
+		mk->hint = u->live.eng.best; /* negamax's move so far */
 	if (m == NULL || !u->live.have)
 		return;
 	mk->snap = s;

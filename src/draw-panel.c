@@ -65,6 +65,8 @@ static void panel_status(const struct screen *sc, const struct session_snap *s, 
 		fmt_buf(buf, size, "when %c chose %s%s", game_side_mark(s->side),
 			game_move_name(&u->g, s->chosen, name),
 			u->view < u->nmoves ? "" : session_human_to_move(u) ? "; waiting for you" : "");
+	} else if (s->is_eng && s->eng.proof != PROOF_NONE) {
+		fmt_buf(buf, size, "solved: %s", view_fmt_proof(s->eng.proof, s->eng.plies, t, sizeof(t)));
 	} else if (s->tot.root_proven != PROOF_NONE) {
 		fmt_buf(buf, size, "solved: %s",
 			view_fmt_proof(s->tot.root_proven, s->tot.root_proven_plies, t, sizeof(t)));
@@ -246,6 +248,60 @@ int draw_panel_rows(const struct screen *sc)
 	return visible;
 }
 
+/* The footer's lines at Y: the principal variation PV and the game. */
+static void draw_footer(const struct screen *sc, int y, int footer, const uint8_t *pv, int pv_len)
+{
+	const struct session *u = sc->se;
+	int x = sc->lay.px, w = sc->lay.pw;
+	char line[600], moves[512];
+
+	if (footer >= 1) {
+		view_moves_text(&u->g, pv, pv_len, w - 6, moves, sizeof(moves));
+		fmt_buf(line, sizeof(line), "PV    %s", moves);
+		draw_text(sc, y, x, w, A_NORMAL, line);
+		draw_text(sc, y, x, 2, A_BOLD, "PV");
+	}
+	if (footer >= 2) {
+		view_moves_text(&u->g, u->moves, u->nmoves, w - 6, moves, sizeof(moves));
+		fmt_buf(line, sizeof(line), "game  %s", u->nmoves > 0 ? moves : "(no moves yet)");
+		draw_text(sc, y + 1, x, w, A_NORMAL, line);
+		draw_text(sc, y + 1, x, 4, A_BOLD, "game");
+	}
+}
+
+/* The root moves of an engine without a tree (negamax), best first, each
+ * with its score and depth; its principal variation below. */
+static void draw_eng_rows(const struct screen *sc, const struct session_snap *s)
+{
+	const struct session *u = sc->se;
+	const struct view_layout *l = &sc->lay;
+	int x = l->px, y = l->py, w = l->pw, footer, visible;
+	char line[512];
+
+	draw_text(sc, y + 4, x, w, A_BOLD | A_UNDERLINE, view_eng_head(w, line, sizeof(line)));
+	panel_rows(sc, s->n, &footer, &visible);
+	if (u->scroll + visible < s->n) {
+		fmt_buf(line, sizeof(line), "  ... %d more (PgDn)", s->n - u->scroll - visible);
+		draw_text(sc, y + VIEW_PANEL_HEAD + visible, x, w, A_DIM, line);
+	}
+	for (int r = 0; r < visible && u->scroll + r < s->n; r++) {
+		const struct player_root_move *m = &s->eng.root[u->scroll + r];
+		attr_t a = A_NORMAL;
+
+		if (m->move == s->chosen || (s->chosen < 0 && m->move == s->eng.best))
+			a = draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD;
+		else if (m->upper)
+			a = A_DIM;
+		if (u->focus_panel && u->scroll + r == u->sel)
+			a |= A_REVERSE;
+		draw_text(sc, y + VIEW_PANEL_HEAD + r, x, w, a,
+			  view_eng_row(&u->g, m, w, line, sizeof(line)));
+	}
+	if (s->n == 0)
+		draw_text(sc, y + VIEW_PANEL_HEAD, x, w, A_DIM, "(no moves searched yet)");
+	draw_footer(sc, l->py + l->ph - footer, footer, s->eng.pv, s->eng.pv_len);
+}
+
 /* The panel's rows 0 to 3 for the numbers S (NULL: none, rows 0 and 1
  * only): whose search with its settings, what it does, how far it got. */
 static void draw_panel_head(const struct screen *sc, const struct session_snap *s)
@@ -272,6 +328,11 @@ static void draw_panel_head(const struct screen *sc, const struct session_snap *
 	draw_text(sc, y + 1, x, w, draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD, line);
 	if (s == NULL)
 		return;
+	if (s->is_eng) {
+		draw_text(sc, y + 2, x, w, A_NORMAL, view_eng_progress(&s->eng, line, sizeof(line)));
+		draw_text(sc, y + 3, x, w, A_NORMAL, view_eng_table(&s->eng, line, sizeof(line)));
+		return;
+	}
 	view_progress_text(s->analysis ? NULL : &u->spec[s->side], &s->tot, line, sizeof(line));
 	draw_text(sc, y + 2, x, w, A_NORMAL, line);
 	fmt_buf(line, sizeof(line), "%s nodes, %s of %s%s, depth %d",
@@ -300,6 +361,11 @@ void draw_panel(const struct screen *sc)
 	draw_panel_head(sc, s);
 	if (s == NULL)
 		return;
+
+	if (s->is_eng) {
+		draw_eng_rows(sc, s);
+		return;
+	}
 
 	/* The candidate rows. */
 	view_cols(&cols, w);
@@ -342,20 +408,5 @@ void draw_panel(const struct screen *sc)
 		draw_inspector_lines(sc, x, y, w, footer);
 		return;
 	}
-	if (footer >= 1) {
-		char moves[256];
-
-		view_moves_text(&u->g, s->tot.pv, s->tot.pv_len, w - 6, moves, sizeof(moves));
-		fmt_buf(line, sizeof(line), "PV    %s", moves);
-		draw_text(sc, y, x, w, A_NORMAL, line);
-		draw_text(sc, y, x, 2, A_BOLD, "PV");
-	}
-	if (footer >= 2) {
-		char moves[512];
-
-		view_moves_text(&u->g, u->moves, u->nmoves, w - 6, moves, sizeof(moves));
-		fmt_buf(line, sizeof(line), "game  %s", u->nmoves > 0 ? moves : "(no moves yet)");
-		draw_text(sc, y + 1, x, w, A_NORMAL, line);
-		draw_text(sc, y + 1, x, 4, A_BOLD, "game");
-	}
+	draw_footer(sc, y, footer, s->tot.pv, s->tot.pv_len);
 }

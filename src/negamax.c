@@ -50,6 +50,7 @@
 
 #include <assert.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,14 @@ struct negamax {
 	bool aborted;
 	bool solving;       /* leaves cut off by depth score 0, not the heuristic */
 	int root_best;
+	uint64_t start_ns;
+
+	/* What the search shows while it runs: written by the searching
+	 * thread at the root and every NM_CHECK_EVERY nodes, read by others
+	 * (negamax_live), under live_lock. */
+	pthread_mutex_t live_lock;
+	struct negamax_live live;
+	size_t tt_used;     /* slots filled, counted as they fill */
 };
 
 /* Weights of a window still open to a side, by its stones, for move order:
@@ -185,6 +194,8 @@ struct negamax *negamax_new(const struct game *g, const struct negamax_params *p
 	while (buckets * 2 * sizeof(struct tt_bucket) <= bytes)
 		buckets *= 2;
 	n->tt = xcalloc(buckets, sizeof(struct tt_bucket));
+	if (pthread_mutex_init(&n->live_lock, NULL) != 0)
+		fatal("cannot make a lock for the negamax search");
 	n->tt_mask = buckets - 1;
 	return n;
 }
@@ -193,6 +204,7 @@ void negamax_free(struct negamax *n)
 {
 	if (n == NULL)
 		return;
+	pthread_mutex_destroy(&n->live_lock);
 	free(n->tt);
 	free(n);
 }
@@ -240,10 +252,14 @@ static void nm_store(struct negamax *n, uint64_t key, int score, int move, int d
 	e.flags = (uint8_t)flags;
 	e.gen = n->gen;
 	if (b->deep.flags == 0 || b->deep.gen != n->gen || nm_worth(&e) >= nm_worth(&b->deep)) {
-		if (b->deep.flags != 0 && b->deep.key != key)
+		if (b->deep.flags != 0 && b->deep.key != key) {
+			n->tt_used += b->recent.flags == 0;
 			b->recent = b->deep;
+		}
+		n->tt_used += b->deep.flags == 0;
 		b->deep = e;
 	} else {
+		n->tt_used += b->recent.flags == 0;
 		b->recent = e;
 	}
 }
@@ -361,9 +377,40 @@ static void nm_root_node(const struct negamax *n, const struct pos *pos, struct 
 /* Look at the clock and *stop; called every NM_CHECK_EVERY nodes. */
 static void nm_poll(struct negamax *n)
 {
+	uint64_t now = now_ns();
+
 	n->next_check = n->nodes + NM_CHECK_EVERY;
-	if ((n->stop != NULL && atomic_load(n->stop)) || (n->deadline != 0 && now_ns() >= n->deadline))
+	pthread_mutex_lock(&n->live_lock);
+	n->live.nodes = n->nodes;
+	n->live.seconds = (double)(now - n->start_ns) / 1e9;
+	n->live.tt_used = n->tt_used;
+	pthread_mutex_unlock(&n->live_lock);
+	if ((n->stop != NULL && atomic_load(n->stop)) || (n->deadline != 0 && now >= n->deadline))
 		n->aborted = true;
+}
+
+/* A root move's score from the iteration DEPTH: exact when it rose above
+ * the window's lower edge A (or was searched with the full window, FIRST),
+ * else an upper bound. */
+static void nm_live_root(struct negamax *n, int move, int s, int a, bool first, bool proven,
+			 int depth)
+{
+	struct negamax_live *l = &n->live;
+	int i;
+
+	pthread_mutex_lock(&n->live_lock);
+	for (i = 0; i < l->n && l->root[i].move != move; i++)
+		;
+	if (i == l->n && l->n < GAME_MAX_MOVES)
+		l->n++;
+	if (i < l->n) {
+		l->root[i].move = move;
+		l->root[i].score = s;
+		l->root[i].bound = first || s > a ? 0 : -1;
+		l->root[i].proven = proven;
+		l->root[i].depth = depth;
+	}
+	pthread_mutex_unlock(&n->live_lock);
 }
 
 /* Sort MOVES by KEYS, highest first (few moves: insertion sort). */
@@ -554,6 +601,8 @@ static int nm_search(struct negamax *n, const struct nm_node *nd, int depth, int
 		}
 		if (n->aborted)
 			return 0;
+		if (ply == 0)
+			nm_live_root(n, moves[i], s, a, i == 0 || game_over(&child.pos), cp, depth);
 		if (s > best) {
 			best = s;
 			bestmove = moves[i];
@@ -610,6 +659,71 @@ static int nm_draw_plies(const struct negamax *n, const struct nm_node *root)
 	return plies;
 }
 
+/* Publish the iteration OUT just completed, with the principal variation
+ * that the table's best moves make from ROOT. */
+static void nm_live_iteration(struct negamax *n, const struct nm_node *root,
+			      const struct negamax_result *out)
+{
+	struct nm_node nd = *root, child;
+	uint8_t pv[GAME_MAX_PLIES];
+	int len = 0;
+
+	while (!game_over(&nd.pos) && len < out->depth && len < GAME_MAX_PLIES) {
+		struct moveset legal;
+		const struct tt_entry *e;
+		int sym, move = MOVE_NONE;
+
+		game_legal(n->g, &nd.pos, &legal);
+		e = nm_probe(n, nm_key(n, &nd, &sym));
+		if (e != NULL && e->move != MOVE_NONE)
+			move = n->inv[sym][e->move];
+		if (len == 0)
+			move = out->best;
+		if (move == MOVE_NONE || !moveset_has(&legal, move))
+			break;
+		pv[len++] = (uint8_t)move;
+		nm_play(n, &nd, move, &child);
+		nd = child;
+	}
+	pthread_mutex_lock(&n->live_lock);
+	n->live.depth = out->depth;
+	n->live.best = out->best;
+	n->live.score = out->score;
+	n->live.exact = out->exact;
+	n->live.value = out->value;
+	n->live.plies = out->plies;
+	n->live.nodes = out->nodes;
+	n->live.seconds = out->seconds;
+	n->live.tt_used = n->tt_used;
+	n->live.pv_len = len;
+	memcpy(n->live.pv, pv, (size_t)len);
+	pthread_mutex_unlock(&n->live_lock);
+}
+
+/* Start (RUNNING) or end the live view of a search. */
+static void nm_live_run(struct negamax *n, bool running)
+{
+	pthread_mutex_lock(&n->live_lock);
+	if (running) {
+		memset(&n->live, 0, sizeof(n->live));
+		n->live.best = MOVE_NONE;
+		n->live.tt_size = 2 * (n->tt_mask + 1);
+	} else {
+		n->live.nodes = n->nodes;
+		n->live.seconds = (double)(now_ns() - n->start_ns) / 1e9;
+		n->live.tt_used = n->tt_used;
+	}
+	n->live.running = running;
+	pthread_mutex_unlock(&n->live_lock);
+}
+
+void negamax_live(struct negamax *n, struct negamax_live *out)
+{
+	pthread_mutex_lock(&n->live_lock);
+	*out = n->live;
+	pthread_mutex_unlock(&n->live_lock);
+}
+
 /* Fill the value fields of OUT for a finished game. */
 static void nm_result_over(const struct pos *pos, struct negamax_result *out)
 {
@@ -639,6 +753,8 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 	uint64_t start = now_ns();
 	int remaining = n->g->cells - pos->ply, max_depth;
 
+	n->start_ns = start;
+	nm_live_run(n, true);
 	memset(out, 0, sizeof(*out));
 	out->best = MOVE_NONE;
 	n->gen++;
@@ -654,6 +770,7 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 	nm_root_node(n, pos, root);
 	if (game_over(pos)) {
 		nm_result_over(pos, out);
+		nm_live_run(n, false);
 		return;
 	}
 	/* past the plies left every leaf is a finished game */
@@ -667,6 +784,9 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		if (n->aborted)
 			break;
 		n->root_best = MOVE_NONE;
+		pthread_mutex_lock(&n->live_lock);
+		n->live.searching = d;
+		pthread_mutex_unlock(&n->live_lock);
 		s = nm_search(n, root, d, 0, -NM_INF, NM_INF, &proven);
 		if (n->aborted)
 			break;
@@ -693,6 +813,7 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		}
 		out->nodes = n->nodes;
 		out->seconds = (double)(now_ns() - start) / 1e9;
+		nm_live_iteration(n, root, out);
 		if (progress != NULL)
 			progress(out, arg);
 		if (out->exact)
@@ -712,6 +833,7 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 	out->nodes = n->nodes;
 	out->seconds = (double)(now_ns() - start) / 1e9;
 	out->stopped = n->aborted;
+	nm_live_run(n, false);
 }
 
 void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,

@@ -45,6 +45,33 @@ struct negamax_result {
 
 struct negamax;
 
+/* A root move as the search under way has scored it. With alpha-beta only
+ * the best move gets an exact score; the others get a bound. */
+struct negamax_root_move {
+	int move;
+	int score;   /* side to move's view */
+	int bound;   /* 0 exact, -1 at most score (no better than the best) */
+	bool proven; /* the score (or bound) is a game-theoretic fact */
+	int depth;   /* the iteration that scored it */
+};
+
+/* What a search shows while it runs, for a screen. */
+struct negamax_live {
+	bool running;
+	int depth;                /* deepest completed iteration, 0 for none */
+	int searching;            /* the iteration under way */
+	uint64_t nodes;           /* so far, counted every few thousand */
+	double seconds;
+	size_t tt_used, tt_size;  /* slots of the transposition table */
+	int best, score;          /* of the deepest completed iteration */
+	bool exact;
+	int value, plies;         /* as in struct negamax_result */
+	int pv_len;               /* principal variation from the table */
+	uint8_t pv[GAME_MAX_PLIES];
+	int n;                    /* root moves scored, in the order searched */
+	struct negamax_root_move root[GAME_MAX_MOVES];
+};
+
 /* A searcher for game G with its own transposition table. */
 struct negamax *negamax_new(const struct game *g, const struct negamax_params *p);
 void negamax_free(struct negamax *n);
@@ -61,6 +88,10 @@ void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,
 /* Solve POS exactly (no depth or time limit besides *STOP), and list in BEST
  * (room for GAME_MAX_MOVES) every move that keeps the value; returns their
  * number, or -1 if stopped before the value was known. */
+/* Copy what the search under way shows (or the last one showed) into OUT.
+ * Safe from any thread while negamax_search() runs on another. */
+void negamax_live(struct negamax *n, struct negamax_live *out);
+
 int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		       void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		       struct negamax_result *out, uint8_t *best);

@@ -397,6 +397,7 @@ struct negamax_player {
 	bool finished;             /* the worker is done */
 	atomic_int stop;
 	struct negamax_result result;
+	bool searched;             /* a search of pos was started */
 };
 
 #define NEGAMAX_NOW_NS 20000000u /* what "move now" gives a search not started */
@@ -448,6 +449,7 @@ static void negamax_player_reset(void *data, const struct pos *pos)
 	negamax_join(p, true);
 	p->pos = *pos;
 	p->best = MOVE_NONE;
+	p->searched = false;
 }
 
 static void negamax_player_played(void *data, int move)
@@ -457,6 +459,7 @@ static void negamax_player_played(void *data, int move)
 	negamax_join(p, true);
 	game_play(p->g, &p->pos, move);
 	p->best = MOVE_NONE;
+	p->searched = false;
 }
 
 static bool negamax_player_think(void *data, uint64_t slice_ns)
@@ -473,6 +476,7 @@ static bool negamax_player_think(void *data, uint64_t slice_ns)
 		if (pthread_create(&p->thread, NULL, negamax_worker, p) != 0)
 			fatal("cannot start a thread for the negamax search");
 		p->running = true;
+		p->searched = true;
 	}
 	/* Wake as soon as the worker is done, or at the end of the slice. */
 	clock_gettime(CLOCK_MONOTONIC, &end);
@@ -522,12 +526,81 @@ static void negamax_player_destroy(void *data)
 	free(p);
 }
 
+/* The search under way (or done) on the current position, as the panel
+ * shows it; the worker publishes it under the searcher's own lock. */
+static void negamax_player_stats(void *data, struct player_stats *out)
+{
+	struct negamax_player *p = data;
+	struct negamax_live *l;
+
+	memset(out, 0, sizeof(*out));
+	if (!p->searched)
+		return;
+	l = xmalloc(sizeof(*l));
+	negamax_live(p->n, l);
+	out->have = true;
+	out->depth = l->depth;
+	out->searching = l->running ? l->searching : 0;
+	out->max_depth = p->params.depth;
+	out->nodes = l->nodes;
+	out->seconds = l->seconds;
+	out->table_used = l->tt_used;
+	out->table_size = l->tt_size;
+	out->best = l->best;
+	out->score = l->score;
+	out->proof = l->exact ? l->value : PROOF_NONE;
+	out->plies = l->plies;
+	out->pv_len = l->pv_len;
+	memcpy(out->pv, l->pv, (size_t)l->pv_len);
+	out->n = l->n;
+	for (int i = 0; i < l->n; i++) {
+		const struct negamax_root_move *r = &l->root[i];
+		struct player_root_move *m = &out->root[i];
+
+		m->move = r->move;
+		m->score = r->score;
+		m->depth = r->depth;
+		m->upper = r->bound < 0;
+		m->proof = PROOF_NONE;
+		m->plies = 0;
+		/* Scores from the mover's view: a mate score is a proven win or
+		 * loss that many plies from the root; a proven 0 a draw. */
+		if (r->proven && r->bound == 0) {
+			if (negamax_is_mate(r->score)) {
+				m->proof = r->score > 0 ? PROOF_WIN : PROOF_LOSS;
+				m->plies = NEGAMAX_WIN - abs(r->score);
+			} else if (r->score == 0) {
+				m->proof = PROOF_DRAW;
+			}
+		} else if (r->proven && r->score == 0) {
+			m->proof = PROOF_DRAW; /* at most a draw */
+		} else if (r->proven && negamax_is_mate(r->score) && r->score < 0) {
+			m->proof = PROOF_LOSS; /* at most this: lost, perhaps sooner */
+			m->plies = NEGAMAX_WIN + r->score;
+		}
+	}
+	/* Best first: by score, an exact score before a bound equal to it. */
+	for (int i = 1; i < out->n; i++) {
+		struct player_root_move m = out->root[i];
+		int j = i;
+
+		for (; j > 0 && (out->root[j - 1].score < m.score ||
+				 (out->root[j - 1].score == m.score && out->root[j - 1].upper &&
+				  !m.upper));
+		     j--)
+			out->root[j] = out->root[j - 1];
+		out->root[j] = m;
+	}
+	free(l);
+}
+
 static const struct player_ops negamax_player_ops = {
 	.reset = negamax_player_reset,
 	.played = negamax_player_played,
 	.think = negamax_player_think,
 	.choose = negamax_player_choose,
 	.search = no_search,
+	.stats = negamax_player_stats,
 	.destroy = negamax_player_destroy,
 };
 

@@ -52,7 +52,8 @@ struct player_root_move {
 	int move;
 	int score;   /* the engine's score, mover's view (negamax: NEGAMAX_WIN scale) */
 	int depth;   /* the depth it was searched to */
-	int proof;   /* enum proof for the mover when the score is exact */
+	bool upper;  /* the score is an upper bound: no better than the best */
+	int proof;   /* enum proof for the mover where proven, else PROOF_NONE */
 	int plies;   /* if proven: plies to the end, this move included */
 };
 
@@ -61,6 +62,7 @@ struct player_root_move {
 struct player_stats {
 	bool have;          /* false: the engine tells nothing (yet) */
 	int depth;          /* deepest completed iteration */
+	int searching;      /* the iteration under way, 0 when it stopped */
 	int max_depth;      /* the depth limit, 0 for none */
 	uint64_t nodes;     /* positions searched for this move */
 	double seconds;     /* thinking time spent on this move */

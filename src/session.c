@@ -52,14 +52,37 @@ bool session_thinking(const struct session *u)
 }
 
 /* Copy the numbers of the live search at the browser's path. */
+/* The statistics of the engine of SIDE (one without an MCTS tree) into S;
+ * false when it has none. */
+static bool engine_snap(struct session *u, int side, struct session_snap *s)
+{
+	if (!session_is_engine(u, side) || !player_stats(u->pl[side], &s->eng))
+		return false;
+	memset(&s->tot, 0, sizeof(s->tot));
+	s->is_eng = true;
+	s->have = true;
+	s->n = s->eng.n;
+	s->side = side;
+	s->analysis = false;
+	s->chosen = -1;
+	return true;
+}
+
 void session_refresh(struct session *u)
 {
 	struct mcts *m = session_live_search(u);
 	int n = -1;
 
 	u->live.have = false;
+	u->live.is_eng = false;
 	if (m == NULL) {
 		u->path_len = 0;
+		if (session_engine_to_move(u) && u->analysis == NULL &&
+		    engine_snap(u, session_present(u)->turn, &u->live)) {
+			u->live_pos = *session_present(u);
+			if (u->sel >= u->live.n)
+				u->sel = u->live.n > 0 ? u->live.n - 1 : 0;
+		}
 		return;
 	}
 	for (;;) {
@@ -278,6 +301,9 @@ static void play_move(struct session *u, int move)
 
 	/* Keep the numbers the move was chosen with, for '[' and ']'. */
 	s->have = false;
+	s->is_eng = false;
+	if (m == NULL && engine_snap(u, side, s))
+		s->chosen = move;
 	if (m != NULL) {
 		s->n = mcts_stats(m, NULL, 0, s->kids, GAME_MAX_MOVES, &s->tot);
 		s->have = s->n >= 0;

@@ -568,6 +568,70 @@ char *view_progress_text(const struct player_spec *spec, const struct mcts_total
 		       view_fmt_count(n, budget, sizeof(budget)), rate, secs);
 }
 
+char *view_eng_progress(const struct player_stats *st, char *buf, size_t size)
+{
+	char nodes[16], rate[16], secs[16], depth[48];
+	double per = st->seconds > 0 ? (double)st->nodes / st->seconds : 0;
+
+	view_fmt_count(st->nodes, nodes, sizeof(nodes));
+	view_fmt_count((uint64_t)per, rate, sizeof(rate));
+	view_fmt_seconds(st->seconds, secs, sizeof(secs));
+	if (st->searching > st->depth)
+		fmt_buf(depth, sizeof(depth), "depth %d, %d next", st->depth, st->searching);
+	else
+		fmt_buf(depth, sizeof(depth), "depth %d", st->depth);
+	if (st->max_depth > 0) {
+		size_t n = strlen(depth);
+
+		fmt_buf(depth + n, sizeof(depth) - n, " of %d", st->max_depth);
+	}
+	return fmt_buf(buf, size, "%s  %s nodes  %s/s  %s", depth, nodes, rate, secs);
+}
+
+char *view_eng_table(const struct player_stats *st, char *buf, size_t size)
+{
+	char total[16];
+	double fill = st->table_size > 0 ? 100.0 * (double)st->table_used / (double)st->table_size : 0;
+
+	view_fmt_count(st->table_size, total, sizeof(total));
+	return fmt_buf(buf, size, "table %.*f%% full of %s entries", fill < 10 ? 1 : 0, fill, total);
+}
+
+char *view_eng_score(const struct player_root_move *m, char *buf, size_t size)
+{
+	char proof[32];
+
+	if (m->proof == PROOF_LOSS && m->upper)
+		return fmt_buf(buf, size, "loss");
+	if (m->proof == PROOF_DRAW && m->upper)
+		return fmt_buf(buf, size, "<= draw");
+	if (m->proof != PROOF_NONE)
+		return fmt_buf(buf, size, "%s", view_fmt_proof(m->proof, m->plies, proof, sizeof(proof)));
+	return fmt_buf(buf, size, "%s%+d", m->upper ? "<= " : "", m->score);
+}
+
+/* Widths of the columns of a root move row. */
+enum { W_ENG_SCORE = 14, W_ENG_DEPTH = 5 };
+
+char *view_eng_head(int width, char *buf, size_t size)
+{
+	char line[128];
+
+	fmt_buf(line, sizeof(line), "%-*s %-*s %*s", W_MOVE, "move", W_ENG_SCORE, "score",
+		W_ENG_DEPTH, "depth");
+	return fmt_buf(buf, size, "%-*.*s", width, width, line);
+}
+
+char *view_eng_row(const struct game *g, const struct player_root_move *m, int width, char *buf,
+		   size_t size)
+{
+	char line[128], name[8], score[32];
+
+	fmt_buf(line, sizeof(line), "%-*s %-*s %*d", W_MOVE, game_move_name(g, m->move, name),
+		W_ENG_SCORE, view_eng_score(m, score, sizeof(score)), W_ENG_DEPTH, m->depth);
+	return fmt_buf(buf, size, "%-*.*s", width, width, line);
+}
+
 char *view_game_title(const struct game *g, char *buf, size_t size)
 {
 	return g->ops->title(g, buf, size);

@@ -154,6 +154,21 @@ char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, si
 char *view_progress_text(const struct player_spec *spec, const struct mcts_totals *t,
 			 char *buf, size_t size);
 
+/* A search's numbers from an engine without a tree (negamax), from its
+ * statistics ST: how far it got ("depth 7, 8 next of 10  1.2M nodes
+ * 850k/s  1.40 s"), the table's fill ("table 34% full of 4.2M entries"). */
+char *view_eng_progress(const struct player_stats *st, char *buf, size_t size);
+char *view_eng_table(const struct player_stats *st, char *buf, size_t size);
+/* The score of a root move for people: "win in 7", "loss in 4", "draw"
+ * where proven, "loss" for a proven loss of unknown length, else the
+ * engine's score ("+120") or a bound ("<= -40"). */
+char *view_eng_score(const struct player_root_move *m, char *buf, size_t size);
+/* The heading and one row of root moves (move, score, depth), exactly
+ * WIDTH characters. */
+char *view_eng_head(int width, char *buf, size_t size);
+char *view_eng_row(const struct game *g, const struct player_root_move *m, int width, char *buf,
+		   size_t size);
+
 /* A human name of game G: "tic-tac-toe", "Ultimate tic-tac-toe",
  * "7,6,4: 4 in a row on 7x6". */
 char *view_game_title(const struct game *g, char *buf, size_t size);

@@ -233,6 +233,43 @@ tm send-keys -t t q
 wait_for '^EXIT=0'
 check $? "q in the middle of a game quits"
 
+# --- negamax on the panel -------------------------------------------------------
+
+# While negamax thinks on 5,5,4 the panel shows the depth reached and a
+# score per root move searched; sample it until the search ends.
+start -- --game 5,5,4 --x negamax:time=60000 --o human
+nm_depth() { screen | grep -Eo 'depth [0-9]+' | head -1 | awk '{ print $2 }'; }
+nm_score='(draw|<= draw|win in [0-9]+|loss|loss in [0-9]+|(<= )?[-+][0-9]+)'
+nm_rows() { screen | grep -Eo "[a-e][1-5] +$nm_score +[0-9]+\$"; }
+depths=""
+rows_seen=0
+last_rows=""
+i=0
+while [ "$i" -lt $((WAIT * 20)) ] && ! screen_has 'O to move'; do
+	if screen_has 'X is thinking'; then
+		d=$(nm_depth)
+		r=$(nm_rows)
+		case " $depths " in *" $d "*) ;; *) [ -n "$d" ] && depths="$depths $d" ;; esac
+		if [ -n "$r" ] && [ "$r" != "$last_rows" ]; then
+			rows_seen=$((rows_seen + 1))
+			last_rows=$r
+		fi
+	fi
+	sleep 0.05
+	i=$((i + 1))
+done
+[ "$(echo $depths | wc -w)" -ge 2 ]
+check $? "negamax on 5,5,4: the depth grows while it thinks (seen:$depths)"
+[ "$rows_seen" -ge 2 ]
+check $? "and the root moves' scores change ($rows_seen different tables)"
+wait_for 'O to move'
+nm_rows | head -1 | grep -Eq '^[a-e][1-5] +draw +[0-9]+' && screen_has 'when X chose'
+check $? "the search ends with its move proven a draw, and X plays it"
+screen | grep -Eq 'table [0-9.]+% full of' && screen | grep -Eq '^ +PV +[a-e][1-5] '
+check $? "the panel shows the table's fill and the principal variation"
+tm send-keys -t t q
+wait_for '^EXIT=0'
+
 # --- engine against engine, step by step ---------------------------------------
 
 panel_x=29

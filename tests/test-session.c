@@ -382,10 +382,36 @@ static void test_new_game_during_negamax(void)
 
 	think_a_little(u);
 	ok(session_thinking(u), "negamax thinks on 5,5,4");
+	ok(u->live.have && u->live.is_eng && u->live.eng.searching >= 1 && u->live.eng.nodes > 0,
+	   "the session copies its statistics while it thinks (iteration %d, %llu nodes)",
+	   u->live.eng.searching, (unsigned long long)u->live.eng.nodes);
 	session_command(u, CMD_NEW);
 	session_command(u, CMD_DLG_START);
 	ok(u->nmoves == 0 && u->modal == SESSION_MODAL_NONE && session_human_to_move(u),
 	   "a new game while negamax's worker runs: it starts, X to move");
+	session_free(u);
+}
+
+/* Negamax's numbers are kept with its move, as MCTS's are. */
+static void test_negamax_snapshot(void)
+{
+	struct options opt;
+	struct session *u = make(&opt, "ttt", "human", "negamax", "b2");
+	const struct session_snap *s;
+	bool sorted = true;
+
+	for (int i = 0; i < 200 && u->nmoves < 2; i++)
+		session_tick(u, now_ns());
+	s = &u->snaps[1];
+	ok(u->nmoves == 2 && s->have && s->is_eng && s->chosen == u->moves[1],
+	   "negamax's move keeps its statistics");
+	ok(s->eng.proof == PROOF_DRAW && s->n == 8 && s->eng.root[0].move == u->moves[1] &&
+	   s->eng.root[0].proof == PROOF_DRAW,
+	   "tic-tac-toe after b2: solved, a draw; 8 root moves, the one played first");
+	for (int i = 1; i < s->n; i++)
+		sorted = sorted && s->eng.root[i - 1].score >= s->eng.root[i].score;
+	ok(sorted && s->eng.pv_len >= 1 && s->eng.pv[0] == u->moves[1],
+	   "root moves best first; the principal variation starts with the move");
 	session_free(u);
 }
 
@@ -440,6 +466,7 @@ int main(void)
 	test_keys();
 	test_odd();
 	test_new_game_during_negamax();
+	test_negamax_snapshot();
 	test_save_load();
 	return tap_done();
 }

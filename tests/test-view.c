@@ -544,6 +544,55 @@ static void test_man_keys(void)
 	ok(missing == 0, "every key of the help is in the man page's KEYS (%d missing)", missing);
 }
 
+/* A negamax panel's texts from made-up statistics. */
+static void test_engine_rows(void)
+{
+	struct player_stats st;
+	struct player_root_move m = { 0 };
+	char buf[256];
+
+	memset(&st, 0, sizeof(st));
+	st.depth = 7;
+	st.searching = 8;
+	st.max_depth = 10;
+	st.nodes = 1200000;
+	st.seconds = 1.5;
+	st.table_used = 500;
+	st.table_size = 1000;
+	view_eng_progress(&st, buf, sizeof(buf));
+	ok(strcmp(buf, "depth 7, 8 next of 10  1.2M nodes  800k/s  1.50 s") == 0,
+	   "progress: depth, the one under way, the limit, nodes, rate, time: '%s'", buf);
+	st.searching = 0;
+	st.max_depth = 0;
+	view_eng_progress(&st, buf, sizeof(buf));
+	ok(strncmp(buf, "depth 7  ", 9) == 0, "a finished search: its depth only: '%s'", buf);
+	view_eng_table(&st, buf, sizeof(buf));
+	ok(strcmp(buf, "table 50% full of 1000 entries") == 0, "table fill: '%s'", buf);
+
+	m.move = 4; /* b2 of tic-tac-toe */
+	m.proof = PROOF_WIN;
+	m.plies = 7;
+	m.depth = 9;
+	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "win in 7") == 0, "proven win: win in 7");
+	m.proof = PROOF_DRAW;
+	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "draw") == 0, "proven draw");
+	m.upper = true;
+	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "<= draw") == 0, "at most a draw");
+	m.proof = PROOF_LOSS;
+	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "loss") == 0, "a proven loss bound");
+	m.proof = PROOF_NONE;
+	m.score = -40;
+	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "<= -40") == 0, "a bound: <= -40");
+	m.upper = false;
+	m.score = 120;
+	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "+120") == 0, "a heuristic score: +120");
+	view_eng_row(&ttt, &m, 30, buf, sizeof(buf));
+	ok(strlen(buf) == 30 && strncmp(buf, "b2   +120", 9) == 0 && strstr(buf, " 9") != NULL,
+	   "a row: move, score, depth in 30 characters: '%s'", buf);
+	view_eng_head(30, buf, sizeof(buf));
+	ok(strlen(buf) == 30 && strncmp(buf, "move score", 10) == 0, "its heading: '%s'", buf);
+}
+
 int main(void)
 {
 	init_games();
@@ -555,6 +604,7 @@ int main(void)
 	test_saved_rows();
 	test_texts();
 	test_win_lines();
+	test_engine_rows();
 	test_keys();
 	test_man_keys();
 	return tap_done();
