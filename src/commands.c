@@ -18,6 +18,7 @@
 #include "bot.h"
 #include "json.h"
 #include "mcts.h"
+#include "pool.h"
 #include "negamax.h"
 #include "options.h"
 #include "player.h"
@@ -881,6 +882,11 @@ int commands_main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
+	/* The screen and analyze search on every core unless told otherwise;
+	 * bot (CodinGame gives one core) and match (fair and reproducible)
+	 * keep one. */
+	if (strcmp(cmd->name, "play") == 0 || strcmp(cmd->name, "analyze") == 0)
+		player_set_threads_default(pool_cores());
 	rc = options_parse(&opt, cmd->name, cmd->accepted, cmd->default_rules, argc, argv);
 	if (rc < 0) {
 		printf("Usage: noughts %s %s\n%c%s.\n\n", cmd->name, cmd->synopsis,

@@ -37,15 +37,36 @@
 
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pool.h"
 #include "util.h"
 
 enum {
 	NODE_FULL = 1 << 0,     /* every legal move has a child */
 	NODE_TERMINAL = 1 << 1, /* the game is over in this node's position */
+	NODE_BUSY = 1 << 2,     /* locked by a thread expanding or updating it */
 };
+
+/* Threads. With threads=1 one thread runs the search as it always did, so
+ * a seed fixes it. With more, every worker walks the one tree: node
+ * statistics, bounds, flags and child links are read and written through
+ * these relaxed atomics (each is a counter or a flag on its own; the two
+ * orders that matter, a child before its parent's NODE_FULL and a node's
+ * fields before the link to it, are release stores and acquire loads).
+ * On x86 a relaxed load or store is a plain move, so the one-thread search
+ * pays nothing for them. A node is locked (NODE_BUSY) only to add a child
+ * or to recompute its bounds; a worker that finds it locked plays out from
+ * it instead of waiting. Virtual loss: a worker counts its visit on the
+ * way down as a loss for the side that chose each node (for O, an X win
+ * that the backup takes back), so the workers spread over the tree. */
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define LOAD_ACQ(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define STORE_REL(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
+#define ADD(x, v) __atomic_fetch_add(&(x), (v), __ATOMIC_RELAXED)
 
 /* Outcomes from some side's view, ordered. */
 enum { LOST = 0, DRAWN = 1, WON = 2 };
@@ -74,6 +95,24 @@ static double inv_table[SMALL];   /* 1 / n */
 static double rsqrt_table[SMALL]; /* 1 / sqrt(n) */
 static double sqlog_table[SMALL]; /* sqrt(ln n) */
 
+/* Node slots a worker takes from the shared arena at a time. */
+#define SLOT_CHUNK 64
+/* Iterations a worker claims from the budget at a time. */
+#define BATCH 16
+
+/* What each thread of a search keeps for itself; merged into struct mcts
+ * between runs. */
+struct worker {
+	struct rng rng;
+	uint64_t iterations;  /* in this run */
+	uint64_t allocated;   /* nodes added to the tree in this run */
+	int max_depth;
+	bool arena_full;
+	int ncache;           /* slots taken from the arena, not yet used */
+	uint32_t cache[SLOT_CHUNK];
+	char pad[64];         /* (no false sharing with the next worker) */
+};
+
 struct mcts {
 	const struct game *g;
 	struct mcts_params p;
@@ -85,7 +124,13 @@ struct mcts {
 	uint32_t free_list;  /* slots given back, linked through `sibling` */
 	uint64_t in_use;     /* nodes in the tree */
 	bool arena_full;
-	struct rng rng;
+	int threads;
+	struct worker *w;    /* one a thread; w[0] runs on the caller's */
+	struct pool *pool;   /* NULL with one thread */
+	pthread_mutex_t alloc_lock; /* the free list and top, with threads */
+	int64_t budget;      /* iterations of this run not yet claimed */
+	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
+	int stop;            /* set by the worker that ends the run */
 	uint64_t iterations; /* since mcts_new() or the last advance */
 	uint64_t ns;         /* spent in mcts_step() over the same span */
 	int max_depth;
@@ -126,14 +171,18 @@ static inline double sqlog_of(uint32_t n)
  * the playouts of N. Draws are the same for both sides, losses the rest. */
 static inline uint32_t wins_for(const struct node *n, int side)
 {
-	return side == SIDE_X ? n->x_wins : n->visits - n->x_wins - n->draws;
+	uint32_t x = LOAD(n->x_wins), v = LOAD(n->visits), d = LOAD(n->draws), l = v - x - d;
+
+	/* (with threads, counts read at slightly different times can make the
+	 * difference negative for a moment) */
+	return side == SIDE_X ? x : (int32_t)l < 0 ? 0 : l;
 }
 
 /* The same for bounds: the worst and the best outcome N can still have for
  * SIDE. */
 static inline void bounds_for(const struct node *n, int side, int *lo, int *hi)
 {
-	int lo_x = n->bounds & 3, hi_x = n->bounds >> 2;
+	int b = LOAD(n->bounds), lo_x = b & 3, hi_x = b >> 2;
 
 	*lo = side == SIDE_X ? lo_x : WON - hi_x;
 	*hi = side == SIDE_X ? hi_x : WON - lo_x;
@@ -141,7 +190,9 @@ static inline void bounds_for(const struct node *n, int side, int *lo, int *hi)
 
 static inline bool is_proven(const struct node *n)
 {
-	return (n->bounds & 3) == n->bounds >> 2;
+	int b = LOAD(n->bounds);
+
+	return (b & 3) == b >> 2;
 }
 
 /* The enum proof of N for SIDE. */
@@ -158,7 +209,7 @@ static inline int proof_for(const struct node *n, int side)
 /* Mean reward of N for SIDE on the [0, 1] scale; 0 when unvisited. */
 static inline double value_for(const struct node *n, int side)
 {
-	return ((double)wins_for(n, side) + 0.5 * n->draws) * inv_of(n->visits);
+	return ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv_of(LOAD(n->visits));
 }
 
 /* The two terms of the UCT score of child N for SIDE, the side to move in
@@ -171,17 +222,18 @@ static inline double value_for(const struct node *n, int side)
 static inline bool child_terms(const struct node *n, int side, int floor, double *q,
 			       double *rsqrt)
 {
+	uint32_t visits = LOAD(n->visits);
 	double inv;
 
-	if (n->visits < SMALL) {
-		inv = inv_table[n->visits];
-		*rsqrt = rsqrt_table[n->visits];
+	if (visits < SMALL) {
+		inv = inv_table[visits];
+		*rsqrt = rsqrt_table[visits];
 	} else {
-		inv = 1.0 / n->visits;
+		inv = 1.0 / visits;
 		*rsqrt = sqrt(inv);
 	}
-	*q = ((double)wins_for(n, side) + 0.5 * n->draws) * inv;
-	if (n->bounds != OPEN_BOUNDS) {
+	*q = ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv;
+	if (LOAD(n->bounds) != OPEN_BOUNDS) {
 		int lo, hi;
 
 		bounds_for(n, side, &lo, &hi);
@@ -213,6 +265,7 @@ void mcts_params_default(struct mcts_params *p)
 	p->solver = true;
 	p->memory = (size_t)MCTS_DEFAULT_MEMORY_MB << 20;
 	p->seed = 1;
+	p->threads = 1;
 }
 
 size_t mcts_node_bytes(void)
@@ -220,21 +273,46 @@ size_t mcts_node_bytes(void)
 	return sizeof(struct node);
 }
 
-/* A fresh node for MOVE, or 0 when the arena is full. */
-static uint32_t node_alloc(struct mcts *m, int move)
+/* Take up to SLOT_CHUNK slots from the arena for worker W (threads only):
+ * one lock a chunk rather than one a node. Returns whether it got any. */
+static bool slots_refill(struct mcts *m, struct worker *w)
+{
+	pthread_mutex_lock(&m->alloc_lock);
+	while (w->ncache < SLOT_CHUNK) {
+		if (m->free_list != 0) {
+			w->cache[w->ncache++] = m->free_list;
+			m->free_list = m->nodes[m->free_list].sibling;
+		} else if (m->top < m->capacity) {
+			w->cache[w->ncache++] = m->top++;
+		} else {
+			break;
+		}
+	}
+	pthread_mutex_unlock(&m->alloc_lock);
+	return w->ncache > 0;
+}
+
+/* A fresh node for MOVE taken by worker W, or 0 when the arena is full. */
+static uint32_t node_alloc(struct mcts *m, struct worker *w, int move)
 {
 	uint32_t i;
 
-	if (m->free_list != 0) {
+	if (m->pool != NULL) {
+		if (w->ncache == 0 && !slots_refill(m, w))
+			return 0;
+		i = w->cache[--w->ncache];
+		w->allocated++;
+	} else if (m->free_list != 0) {
 		i = m->free_list;
 		m->free_list = m->nodes[i].sibling;
+		m->in_use++;
 	} else if (m->top < m->capacity) {
 		i = m->top++;
+		m->in_use++;
 	} else {
 		return 0;
 	}
 	m->nodes[i] = (struct node){ .move = (uint8_t)move, .bounds = OPEN_BOUNDS };
-	m->in_use++;
 	return i;
 }
 
@@ -271,7 +349,7 @@ static void node_settle(struct mcts *m, uint32_t i, const struct pos *pos)
 
 	if (!game_over(pos))
 		return;
-	n->flags |= NODE_TERMINAL | NODE_FULL;
+	n->flags |= NODE_TERMINAL | NODE_FULL; /* (not yet linked: no other reader) */
 	if (m->p.solver) {
 		int x = outcome_of_result(pos->result);
 
@@ -279,6 +357,8 @@ static void node_settle(struct mcts *m, uint32_t i, const struct pos *pos)
 		n->plies = 0;
 	}
 }
+
+static void worker_main(void *arg, int index);
 
 struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct mcts_params *p)
 {
@@ -297,9 +377,21 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 	m->capacity = (uint32_t)cap;
 	m->nodes[0] = (struct node){ 0 };
 	m->top = 1;
-	m->root = node_alloc(m, root->last);
+	m->threads = p->threads < 1 ? 1 : p->threads > MCTS_MAX_THREADS ? MCTS_MAX_THREADS : p->threads;
+	m->w = xcalloc((size_t)m->threads, sizeof(*m->w));
+	/* Worker 0 draws what the one-thread search always drew. */
+	rng_seed(&m->w[0].rng, p->seed);
+	for (int i = 1; i < m->threads; i++) {
+		uint64_t s = p->seed ^ (uint64_t)i << 32;
+
+		rng_seed(&m->w[i].rng, splitmix64(&s));
+	}
+	m->root = node_alloc(m, &m->w[0], root->last);
 	node_settle(m, m->root, root);
-	rng_seed(&m->rng, p->seed);
+	if (m->threads > 1) {
+		pthread_mutex_init(&m->alloc_lock, NULL);
+		m->pool = pool_new(m->threads, worker_main, m);
+	}
 	return m;
 }
 
@@ -307,6 +399,11 @@ void mcts_free(struct mcts *m)
 {
 	if (m == NULL)
 		return;
+	if (m->pool != NULL) {
+		pool_free(m->pool);
+		pthread_mutex_destroy(&m->alloc_lock);
+	}
+	free(m->w);
 	free(m->nodes);
 	free(m);
 }
@@ -330,7 +427,8 @@ static uint32_t gather_children(struct mcts *m, uint32_t i)
 
 	for (uint32_t c = nodes[i].child; c != 0; c = nodes[c].sibling)
 		k++;
-	if (k < 2 || m->capacity - m->top < k)
+	/* (with threads, another worker may be reading the old slots) */
+	if (k < 2 || m->capacity - m->top < k || m->pool != NULL)
 		return nodes[i].child;
 	m->top += k;
 	for (uint32_t c = nodes[i].child, j = base; c != 0; j++) {
@@ -346,39 +444,69 @@ static uint32_t gather_children(struct mcts *m, uint32_t i)
 	return base;
 }
 
+/* Lock node N (threads only): returns false if another worker holds it. */
+static inline bool node_trylock(struct node *n)
+{
+	return !(__atomic_fetch_or(&n->flags, NODE_BUSY, __ATOMIC_ACQUIRE) & NODE_BUSY);
+}
+
+static inline void node_unlock(struct node *n)
+{
+	__atomic_fetch_and(&n->flags, (uint8_t)~NODE_BUSY, __ATOMIC_RELEASE);
+}
+
+/* Set FLAG on node N, which other workers may be reading. */
+static inline void node_flag(const struct mcts *m, struct node *n, uint8_t flag)
+{
+	if (m->pool != NULL)
+		__atomic_fetch_or(&n->flags, flag, __ATOMIC_RELEASE);
+	else
+		n->flags |= flag;
+}
+
 /* Add a child for a random untried move of node I, whose position is POS,
  * and play that move on POS. Returns the child, or 0 when nothing was added:
- * the node turned out fully expanded (NODE_FULL is then set) or the arena is
- * full. */
-static uint32_t expand(struct mcts *m, uint32_t i, struct pos *pos)
+ * the node turned out fully expanded (NODE_FULL is then set), the arena is
+ * full, or (threads) another worker is expanding it. The child is complete
+ * (settled) before it is linked, so other workers never see it half made. */
+static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos *pos)
 {
 	struct node *nodes = m->nodes;
 	struct moveset untried;
 	uint32_t fresh;
 	int count, move;
+	bool shared = m->pool != NULL;
 
+	if (shared && !node_trylock(&nodes[i]))
+		return 0;
+	fresh = 0;
+	if (shared && (LOAD(nodes[i].flags) & NODE_FULL))
+		goto out; /* another worker added the last child meanwhile */
 	game_legal(m->g, pos, &untried);
-	for (uint32_t c = nodes[i].child; c != 0; c = nodes[c].sibling)
+	for (uint32_t c = LOAD(nodes[i].child); c != 0; c = nodes[c].sibling)
 		moveset_remove(&untried, nodes[c].move);
 	count = moveset_count(&untried);
 	if (count == 0) {
-		nodes[i].flags |= NODE_FULL;
-		return 0;
+		node_flag(m, &nodes[i], NODE_FULL);
+		goto out;
 	}
-	move = moveset_nth(&untried, (int)rng_below(&m->rng, (uint32_t)count));
-	fresh = node_alloc(m, move);
+	move = moveset_nth(&untried, (int)rng_below(&w->rng, (uint32_t)count));
+	fresh = node_alloc(m, w, move);
 	if (fresh == 0) {
-		m->arena_full = true;
-		return 0;
-	}
-	nodes[fresh].sibling = nodes[i].child;
-	nodes[i].child = fresh;
-	if (count == 1) {
-		nodes[i].flags |= NODE_FULL;
-		fresh = gather_children(m, i);
+		w->arena_full = true;
+		goto out;
 	}
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
+	nodes[fresh].sibling = nodes[i].child;
+	STORE_REL(nodes[i].child, fresh);
+	if (count == 1) {
+		node_flag(m, &nodes[i], NODE_FULL);
+		fresh = gather_children(m, i);
+	}
+out:
+	if (shared)
+		node_unlock(&nodes[i]);
 	return fresh;
 }
 
@@ -396,7 +524,7 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
 	int floor, top;
 
 	bounds_for(n, side, &floor, &top);
-	for (uint32_t c = n->child; c != 0; c = nodes[c].sibling) {
+	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
 		double q, rsqrt, score;
 
 		if (!child_terms(&nodes[c], side, floor, &q, &rsqrt))
@@ -407,7 +535,7 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
 			best = c;
 		}
 	}
-	return best != 0 ? best : n->child; /* (all passed over: cannot happen) */
+	return best != 0 ? best : LOAD(n->child); /* (all passed over: cannot happen) */
 }
 
 /* The root is selected through in every iteration and can have many
@@ -456,7 +584,8 @@ static uint32_t root_select(struct mcts *m)
 /* A playout from POS that records its moves in T, with the policies of the
  * games' own rollouts: uniform, or (smart) a move that wins at once, else
  * one that stops the opponent from winning at once, else uniform. */
-static int playout_traced(struct mcts *m, struct pos *pos, struct mcts_trace *t)
+static int playout_traced(struct mcts *m, struct worker *w, struct pos *pos,
+			  struct mcts_trace *t)
 {
 	const struct game *g = m->g;
 
@@ -476,7 +605,7 @@ static int playout_traced(struct mcts *m, struct pos *pos, struct mcts_trace *t)
 				}
 			}
 		}
-		move = moveset_nth(from, (int)rng_below(&m->rng, (uint32_t)moveset_count(from)));
+		move = moveset_nth(from, (int)rng_below(&w->rng, (uint32_t)moveset_count(from)));
 		game_play(g, pos, move);
 		if (t->rollout_len < GAME_MAX_PLIES)
 			t->rollout[t->rollout_len++] = (uint8_t)move;
@@ -491,15 +620,15 @@ static int proven_plies(const struct node *nodes, const struct node *n, int side
 {
 	int plies = outcome == WON ? INT_MAX : 0;
 
-	for (uint32_t c = n->child; c != 0; c = nodes[c].sibling) {
+	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
 		const struct node *ch = &nodes[c];
-		int lo, hi;
+		int lo, hi, p = LOAD(ch->plies);
 
 		bounds_for(ch, side, &lo, &hi);
 		if (lo != outcome || hi != outcome)
 			continue;
-		if (outcome == WON ? ch->plies < plies : ch->plies > plies)
-			plies = ch->plies;
+		if (outcome == WON ? p < plies : p > plies)
+			plies = p;
 	}
 	return plies + 1;
 }
@@ -509,10 +638,10 @@ static int proven_plies(const struct node *nodes, const struct node *n, int side
 static bool update_bounds(struct mcts *m, struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
-	int lo = LOST, hi = n->flags & NODE_FULL ? LOST : WON;
+	int lo = LOST, hi = LOAD_ACQ(n->flags) & NODE_FULL ? LOST : WON;
 	uint8_t b;
 
-	for (uint32_t c = n->child; c != 0; c = nodes[c].sibling) {
+	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
 		int clo, chi;
 
 		bounds_for(&nodes[c], side, &clo, &chi);
@@ -522,99 +651,158 @@ static bool update_bounds(struct mcts *m, struct node *n, int side)
 			hi = chi;
 	}
 	b = (uint8_t)(side == SIDE_X ? lo | hi << 2 : (WON - hi) | (WON - lo) << 2);
-	if (b == n->bounds)
+	if (b == LOAD(n->bounds))
 		return false;
-	n->bounds = b;
-	if (lo == hi)
-		n->plies = (uint8_t)proven_plies(nodes, n, side, lo);
+	if (lo == hi) /* (before the bounds that say it is proven) */
+		STORE(n->plies, (uint8_t)proven_plies(nodes, n, side, lo));
+	STORE_REL(n->bounds, b);
 	return true;
 }
 
-/* One iteration; T (if not NULL) records it. */
-static void iterate(struct mcts *m, struct mcts_trace *t)
+/* The side that chose the node at depth I of a path from a root where
+ * ROOT_TURN moves: the side to move in its parent (the root: the other). */
+static inline int chooser(int root_turn, int i)
+{
+	return root_turn ^ ((i + 1) & 1);
+}
+
+/* Virtual loss on node N, chosen by SIDE (threads only). */
+static inline void virtual_loss(struct node *n, int side)
+{
+	ADD(n->visits, 1);
+	if (side == SIDE_O)
+		ADD(n->x_wins, 1);
+}
+
+/* Recompute the bounds of node N under its lock (threads: two workers
+ * updating one node would each write what it saw, the later one perhaps
+ * older news). */
+static bool update_bounds_locked(struct mcts *m, struct node *n, int side)
+{
+	bool changed;
+
+	while (!node_trylock(n))
+		;
+	changed = update_bounds(m, n, side);
+	node_unlock(n);
+	return changed;
+}
+
+/* Add the playout result X (an outcome for X) to the PATH_LEN + 1 nodes of
+ * PATH, bounds first while they change (CHANGED), the result clipped into
+ * them. */
+static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool changed)
+{
+	struct node *nodes = m->nodes;
+	int turn = m->root_pos.turn;
+	bool shared = m->pool != NULL;
+
+	for (int i = depth; i >= 0; i--) {
+		struct node *n = &nodes[path[i]];
+		int b, lo, hi;
+
+		if (changed && i < depth) {
+			int side = turn ^ (i & 1);
+
+			changed = shared ? update_bounds_locked(m, n, side) : update_bounds(m, n, side);
+			if (changed && i == 0)
+				m->rc.valid = false; /* what passes over may change */
+		}
+		b = LOAD(n->bounds);
+		lo = b & 3;
+		hi = b >> 2;
+		x = x < lo ? lo : x > hi ? hi : x;
+		if (shared) {
+			/* The visit was counted on the way down, as a loss for
+			 * the side that chose N. */
+			uint32_t won = (uint32_t)(x == WON) - (chooser(turn, i) == SIDE_O);
+
+			if (won != 0)
+				ADD(n->x_wins, won);
+			if (x == DRAWN)
+				ADD(n->draws, 1);
+		} else {
+			n->visits++;
+			n->x_wins += x == WON;
+			n->draws += x == DRAWN;
+		}
+	}
+}
+
+/* One iteration by worker W; T (if not NULL) records it. */
+static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 {
 	struct node *nodes = m->nodes;
 	struct pos pos = m->root_pos;
 	uint32_t path[GAME_MAX_PLIES + 1];
 	uint32_t cur = m->root;
 	int depth = 0, result;
-	bool changed = false;
+	bool changed = false, shared = m->pool != NULL;
 
 	path[0] = cur;
+	if (shared)
+		virtual_loss(&nodes[cur], chooser(pos.turn, 0));
 	for (;;) {
 		struct node *n = &nodes[cur];
+		int flags = LOAD_ACQ(n->flags);
 
-		if (n->flags & NODE_TERMINAL) {
+		if (flags & NODE_TERMINAL) {
 			result = pos.result;
+			/* (threads: the worker that made it may have updated
+			 * the parent before a sibling's proof was visible) */
+			changed = shared && m->p.solver;
 			break;
 		}
 		/* A proven node's playouts all end one way: no need to play. */
 		if (is_proven(n)) {
-			result = result_of_outcome(n->bounds & 3);
+			result = result_of_outcome(LOAD(n->bounds) & 3);
+			changed = shared && m->p.solver;
 			break;
 		}
-		if (!(n->flags & NODE_FULL)) {
-			uint32_t fresh = expand(m, cur, &pos);
+		if (!(flags & NODE_FULL)) {
+			uint32_t fresh = expand(m, w, cur, &pos);
 
 			if (fresh != 0) {
 				path[++depth] = fresh;
+				if (shared)
+					virtual_loss(&nodes[fresh], chooser(m->root_pos.turn, depth));
 				if (t != NULL)
 					t->expanded = nodes[fresh].move;
 				if (nodes[fresh].flags & NODE_TERMINAL) {
 					result = pos.result;
 					changed = m->p.solver;
 				} else if (t != NULL) {
-					result = playout_traced(m, &pos, t);
+					result = playout_traced(m, w, &pos, t);
 				} else {
-					result = game_rollout(m->g, &pos, &m->rng, m->p.rollout);
+					result = game_rollout(m->g, &pos, &w->rng, m->p.rollout);
 				}
 				break;
 			}
-			if (!(n->flags & NODE_FULL)) {
-				/* The arena is full: play out from here. */
-				result = t != NULL ? playout_traced(m, &pos, t)
-						   : game_rollout(m->g, &pos, &m->rng, m->p.rollout);
+			if (!(LOAD_ACQ(n->flags) & NODE_FULL)) {
+				/* The arena is full, or another worker is adding a
+				 * child here: play out from here. */
+				result = t != NULL ? playout_traced(m, w, &pos, t)
+						   : game_rollout(m->g, &pos, &w->rng, m->p.rollout);
 				break;
 			}
 		}
-		cur = depth == 0 ? root_select(m) : select_child(m, n, pos.turn);
+		cur = depth == 0 && !shared ? root_select(m) : select_child(m, n, pos.turn);
 		game_play(m->g, &pos, nodes[cur].move);
 		path[++depth] = cur;
+		if (shared)
+			virtual_loss(&nodes[cur], chooser(m->root_pos.turn, depth));
 		if (t != NULL)
 			t->path[t->path_len++] = nodes[cur].move;
 	}
-	if (depth > m->max_depth)
-		m->max_depth = depth;
-
-	/* Back up: bounds first, while they change, then the result clipped
-	 * into them (still for X). */
-	{
-		int turn = m->root_pos.turn, x = outcome_of_result(result);
-
-		for (int i = depth; i >= 0; i--) {
-			struct node *n = &nodes[path[i]];
-			int lo = n->bounds & 3, hi = n->bounds >> 2;
-
-			if (changed && i < depth) {
-				changed = update_bounds(m, n, turn ^ (i & 1));
-				lo = n->bounds & 3;
-				hi = n->bounds >> 2;
-				if (changed && i == 0)
-					m->rc.valid = false; /* what passes over may change */
-			}
-			x = x < lo ? lo : x > hi ? hi : x;
-			n->visits++;
-			n->x_wins += x == WON;
-			n->draws += x == DRAWN;
-		}
-	}
-	if (m->rc.valid && depth > 0) {
+	if (depth > w->max_depth)
+		w->max_depth = depth;
+	backup(m, path, depth, outcome_of_result(result), changed);
+	if (m->rc.valid && depth > 0 && !shared) {
 		int floor, top;
 
 		bounds_for(&nodes[m->root], m->root_pos.turn, &floor, &top);
 		root_cache_entry(m, m->rc.last, floor);
 	}
-	m->iterations++;
 	if (t != NULL)
 		t->result = result;
 }
@@ -625,20 +813,103 @@ static bool can_iterate(const struct mcts *m)
 {
 	const struct node *r = &m->nodes[m->root];
 
-	return !(r->flags & NODE_TERMINAL) && !is_proven(r) && r->visits < UINT32_MAX;
+	return !(LOAD(r->flags) & NODE_TERMINAL) && !is_proven(r) &&
+	       LOAD(r->visits) < UINT32_MAX - MCTS_MAX_THREADS;
+}
+
+/* A worker's part of a run (threads): claim iterations from the budget a
+ * batch at a time until it is spent, the deadline passes or the root is
+ * solved, whichever a worker sees first ending the run for all. */
+static void worker_main(void *arg, int index)
+{
+	struct mcts *m = arg;
+	struct worker *w = &m->w[index];
+
+	while (!LOAD(m->stop)) {
+		int64_t left = __atomic_fetch_sub(&m->budget, BATCH, __ATOMIC_RELAXED);
+		int k = left < BATCH ? (int)left : BATCH;
+
+		if (k <= 0)
+			break;
+		for (int i = 0; i < k; i++) {
+			if (!can_iterate(m)) {
+				STORE(m->stop, 1);
+				break;
+			}
+			iterate(m, w, NULL);
+			w->iterations++;
+		}
+		if (m->deadline != 0 && now_ns() >= m->deadline)
+			STORE(m->stop, 1);
+	}
+}
+
+/* After a run: fold the workers' counts into M and give their unused slots
+ * back. Returns the iterations they ran. */
+static uint64_t workers_settle(struct mcts *m)
+{
+	uint64_t done = 0;
+
+	for (int i = 0; i < m->threads; i++) {
+		struct worker *w = &m->w[i];
+
+		done += w->iterations;
+		m->in_use += w->allocated;
+		if (w->max_depth > m->max_depth)
+			m->max_depth = w->max_depth;
+		m->arena_full |= w->arena_full;
+		while (w->ncache > 0) {
+			uint32_t s = w->cache[--w->ncache];
+
+			m->nodes[s].sibling = m->free_list;
+			m->free_list = s;
+		}
+		w->iterations = w->allocated = 0;
+		w->max_depth = 0;
+		w->arena_full = false;
+	}
+	return done;
+}
+
+uint64_t mcts_run(struct mcts *m, uint64_t n, uint64_t deadline)
+{
+	uint64_t start = now_ns(), done = 0;
+
+	if (m->pool == NULL) {
+		struct worker *w = &m->w[0];
+
+		while (done < n && can_iterate(m)) {
+			iterate(m, w, NULL);
+			done++;
+			if (deadline != 0 && (done & 63) == 0 && now_ns() >= deadline)
+				break;
+		}
+		workers_settle(m);
+	} else if (n > 0) {
+		m->budget = n > INT64_MAX ? INT64_MAX : (int64_t)n;
+		m->deadline = deadline;
+		m->stop = 0;
+		pool_run(m->pool);
+		done = workers_settle(m);
+	}
+	m->iterations += done;
+	m->ns += now_ns() - start;
+	return done;
 }
 
 int mcts_step(struct mcts *m, int n)
 {
-	uint64_t start = now_ns();
-	int done = 0;
+	return n <= 0 ? 0 : (int)mcts_run(m, (uint64_t)n, 0);
+}
 
-	while (done < n && can_iterate(m)) {
-		iterate(m, NULL);
-		done++;
-	}
-	m->ns += now_ns() - start;
-	return done;
+bool mcts_finished(const struct mcts *m)
+{
+	return !can_iterate(m);
+}
+
+int mcts_threads(const struct mcts *m)
+{
+	return m->threads;
 }
 
 void mcts_step_trace(struct mcts *m, struct mcts_trace *t)
@@ -650,7 +921,9 @@ void mcts_step_trace(struct mcts *m, struct mcts_trace *t)
 	t->result = RESULT_NONE;
 	if (can_iterate(m)) {
 		t->ran = true;
-		iterate(m, t);
+		iterate(m, &m->w[0], t);
+		m->iterations++;
+		workers_settle(m);
 	}
 	m->ns += now_ns() - start;
 }
@@ -737,7 +1010,7 @@ void mcts_advance(struct mcts *m, int move)
 	free_subtree(m, old);
 	game_play(m->g, &m->root_pos, move);
 	if (keep == 0) {
-		keep = node_alloc(m, move); /* cannot fail: the old root was freed */
+		keep = node_alloc(m, &m->w[0], move); /* cannot fail: the old root was freed */
 		node_settle(m, keep, &m->root_pos);
 	}
 	m->root = keep;
@@ -776,6 +1049,7 @@ static void fill_totals(const struct mcts *m, struct mcts_totals *t)
 	t->memory_limit = (size_t)m->capacity * sizeof(struct node);
 	t->arena_full = m->arena_full;
 	t->max_depth = m->max_depth;
+	t->threads = m->threads;
 	t->root_proven = proof_for(n, side);
 	t->root_proven_plies = is_proven(n) ? n->plies : 0;
 	t->root_visits = n->visits;

@@ -20,17 +20,19 @@
 #define MCTS_DEFAULT_C 0.4          /* tuned for UTTT with smart rollouts */
 #define MCTS_DEFAULT_MEMORY_MB 512
 #define MCTS_PV_MAX 10
+#define MCTS_MAX_THREADS 256
 
 struct mcts_params {
 	double c;          /* exploration constant (>= 0) */
 	int rollout;       /* enum rollout_policy */
 	bool solver;       /* back up proven wins, losses and draws */
 	size_t memory;     /* bytes for the node arena */
-	uint64_t seed;     /* fixes every random choice of the search */
+	uint64_t seed;     /* with one thread, fixes every random choice of the search */
+	int threads;       /* workers on the one tree, 1 to MCTS_MAX_THREADS */
 };
 
 /* Fill P with the defaults: MCTS_DEFAULT_C, smart rollouts, solver on,
- * MCTS_DEFAULT_MEMORY_MB, seed 1. */
+ * MCTS_DEFAULT_MEMORY_MB, seed 1, one thread. */
 void mcts_params_default(struct mcts_params *p);
 
 struct mcts;
@@ -40,10 +42,24 @@ struct mcts;
 struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct mcts_params *p);
 void mcts_free(struct mcts *m);
 
-/* Run up to N iterations. Returns how many ran: fewer than N only when the
- * root is solved (with the solver on) or the root has no moves. A full arena
- * does not stop the search: it keeps iterating on the tree it has. */
+/* Run up to N iterations on the search's threads, and return how many ran:
+ * fewer than N only when the root is solved (with the solver on), the root
+ * has no moves, or DEADLINE (a now_ns() time; 0 for none, checked every few
+ * dozen iterations) has passed. Every worker has stopped when it returns,
+ * so the tree can be read until the next run. A full arena does not stop
+ * the search: it keeps iterating on the tree it has. With one thread and a
+ * seed the search is the same whatever the runs' sizes; with more, the
+ * workers' timing changes which iterations run, so results vary. */
+uint64_t mcts_run(struct mcts *m, uint64_t n, uint64_t deadline);
+
+/* mcts_run(M, N, 0) for N >= 0. */
 int mcts_step(struct mcts *m, int n);
+
+/* True when no iteration can run: the root is solved or the game over. */
+bool mcts_finished(const struct mcts *m);
+
+/* Threads the search runs on. */
+int mcts_threads(const struct mcts *m);
 
 /* One iteration, recorded for the iteration inspector. */
 struct mcts_trace {
@@ -91,6 +107,7 @@ struct mcts_totals {
 	size_t memory_limit;    /* bytes of the arena */
 	bool arena_full;        /* expansion stopped for lack of nodes */
 	int max_depth;          /* deepest node below the root, in plies */
+	int threads;            /* threads searching */
 	int root_proven;        /* enum proof of the root from the side to move's
 	                           view: PROOF_WIN means the side to move wins */
 	int root_proven_plies;

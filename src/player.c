@@ -46,11 +46,25 @@ void player_level_negamax(int level, int *depth, int *time_ms)
 
 /* --- parsing ----------------------------------------------------------- */
 
+static int threads_default = 1;
+
+void player_set_threads_default(int threads)
+{
+	assert(threads >= 1 && threads <= MCTS_MAX_THREADS);
+	threads_default = threads;
+}
+
+int player_threads_default(void)
+{
+	return threads_default;
+}
+
+
 static const char *const kind_names[] = { "human", "random", "mcts", "negamax" };
 static const char *const kind_keys[] = {
 	"none",
 	"seed",
-	"iterations, time, c, rollout, solver, memory, seed, level",
+	"iterations, time, c, rollout, solver, memory, seed, threads, level",
 	"depth, time, level",
 };
 
@@ -101,6 +115,11 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		if (!parse_u64(value, 1, 98304, &u))
 			return BAD("memory must be MiB from 1 to 98304, not '%s'", value);
 		spec->mcts.memory = (size_t)u << 20;
+	} else if (strcmp(key, "threads") == 0 && kind == PLAYER_MCTS) {
+		if (!parse_u64(value, 1, MCTS_MAX_THREADS, &u))
+			return BAD("threads must be from 1 to %d, not '%s'", MCTS_MAX_THREADS, value);
+		spec->mcts.threads = (int)u;
+		spec->threads_given = true;
 	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
 		if (!parse_u64(value, 1, GAME_MAX_PLIES, &u))
 			return BAD("depth must be from 1 to %d, not '%s'", GAME_MAX_PLIES, value);
@@ -116,7 +135,7 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
 {
 	static const char *const all_keys[] = { "iterations", "time", "c", "rollout", "solver",
-						 "memory", "seed", "level", "depth" };
+						 "memory", "seed", "threads", "level", "depth" };
 	char buf[256], reason[160];
 	char *rest, *item;
 	unsigned seen = 0;
@@ -125,6 +144,7 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 
 	memset(spec, 0, sizeof(*spec));
 	mcts_params_default(&spec->mcts);
+	spec->mcts.threads = threads_default;
 	spec->seed = spec->mcts.seed;
 	for (int k = 0; k < (int)ARRAY_SIZE(kind_names); k++)
 		if (strlen(kind_names[k]) == name_len && strncmp(text, kind_names[k], name_len) == 0)
@@ -202,6 +222,8 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 			ADD(",memory=%zu", spec->mcts.memory >> 20);
 		if (spec->seed_given)
 			ADD(",seed=%llu", (unsigned long long)spec->seed);
+		if (spec->threads_given)
+			ADD(",threads=%d", spec->mcts.threads);
 	} else if (spec->kind == PLAYER_NEGAMAX) {
 		char sep = ':';
 
@@ -310,10 +332,6 @@ static void mcts_player_played(void *data, int move)
 	p->ready = false;
 }
 
-/* Iterations between looks at the clock: small enough to stop within a
- * fraction of a millisecond on any board. */
-#define MCTS_CHUNK 64
-
 static bool mcts_player_think(void *data, uint64_t slice_ns)
 {
 	struct mcts_player *p = data;
@@ -325,22 +343,21 @@ static bool mcts_player_think(void *data, uint64_t slice_ns)
 	game_legal(p->g, mcts_root(p->m), &ms);
 	if (moveset_count(&ms) <= 1)
 		return p->ready = true; /* nothing to choose between */
-	for (;;) {
-		int want = MCTS_CHUNK;
+	{
+		/* One run to the end of the slice or of the move's time,
+		 * whichever comes first: the search's workers look at the clock
+		 * every few dozen iterations. */
+		uint64_t want = p->iterations != 0 ? p->iterations - p->done : UINT64_MAX;
+		uint64_t deadline = slice_ns > UINT64_MAX - start ? UINT64_MAX : start + slice_ns;
 
-		if (p->iterations != 0 && p->iterations - p->done < (uint64_t)want)
-			want = (int)(p->iterations - p->done);
-		int ran = mcts_step(p->m, want);
-
-		p->done += (uint64_t)ran;
+		if (p->time_ns != 0 && p->spent_ns < p->time_ns &&
+		    start + (p->time_ns - p->spent_ns) < deadline)
+			deadline = start + (p->time_ns - p->spent_ns);
+		p->done += mcts_run(p->m, want, deadline);
 		now = now_ns();
-		if (ran < want || (p->iterations != 0 && p->done >= p->iterations) ||
-		    (p->time_ns != 0 && p->spent_ns + (now - start) >= p->time_ns)) {
+		if (mcts_finished(p->m) || (p->iterations != 0 && p->done >= p->iterations) ||
+		    (p->time_ns != 0 && p->spent_ns + (now - start) >= p->time_ns))
 			p->ready = true;
-			break;
-		}
-		if (now - start >= slice_ns)
-			break;
 	}
 	p->spent_ns += now - start;
 	return p->ready;

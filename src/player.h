@@ -31,7 +31,14 @@ struct player_spec {
 	struct mcts_params mcts; /* mcts: c, rollout, solver, memory, seed */
 	uint64_t seed;           /* random, and mcts (same as mcts.seed) */
 	bool seed_given;
+	bool threads_given;      /* mcts: threads= was written */
 };
+
+/* The threads of an mcts spec without threads=: 1 unless a command sets
+ * it before parsing specs (the screen and analyze use every core; bot and
+ * match keep one). THREADS is from 1 to MCTS_MAX_THREADS. */
+void player_set_threads_default(int threads);
+int player_threads_default(void);
 
 /* Parse TEXT ("human", "random", "mcts", "mcts:iterations=5000,c=0.5",
  * "negamax:depth=6", ...) into SPEC. Returns 0, or -1 with a one-line

@@ -19,7 +19,6 @@
 
 #define ANALYSIS_NS (30000 * SESSION_MS) /* analysis stops by itself after this long */
 #define ANALYSIS_MEMORY ((size_t)64 << 20)
-#define ANALYSIS_CHUNK 64 /* iterations between looks at the clock */
 
 void session_say(struct session *u, const char *fmt, ...)
 {
@@ -160,6 +159,7 @@ void session_analysis_start(struct session *u)
 	session_analysis_stop(u);
 	mcts_params_default(&p);
 	p.memory = ANALYSIS_MEMORY;
+	p.threads = player_threads_default();
 	u->analysis = mcts_new(&u->g, session_present(u), &p);
 	u->analysis_ns = 0;
 }
@@ -168,17 +168,11 @@ static void analysis_think(struct session *u)
 {
 	uint64_t start = now_ns(), now;
 
-	for (;;) {
-		bool solved = mcts_step(u->analysis, ANALYSIS_CHUNK) < ANALYSIS_CHUNK;
-
-		now = now_ns();
-		if (solved) {
-			u->analysis_done = true;
-			break;
-		}
-		if (now - start >= SESSION_SLICE_NS)
-			break;
-	}
+	/* One run for the slice: its workers look at the clock. */
+	mcts_run(u->analysis, UINT64_MAX, start + SESSION_SLICE_NS);
+	now = now_ns();
+	if (mcts_finished(u->analysis))
+		u->analysis_done = true;
 	u->analysis_ns += now - start;
 	if (u->analysis_ns >= ANALYSIS_NS)
 		u->analysis_done = true;

@@ -553,19 +553,26 @@ char *view_progress_text(const struct player_spec *spec, const struct mcts_total
 	view_fmt_count(t->iterations, it, sizeof(it));
 	view_fmt_count((uint64_t)t->per_second, rate, sizeof(rate));
 	view_fmt_seconds(t->seconds, secs, sizeof(secs));
-	if (spec != NULL && spec->kind == PLAYER_MCTS && spec->time_ms > 0 && spec->iterations == 0)
-		return fmt_buf(buf, size, "%s iterations  %s/s  %s of %s", it, rate, secs,
-			       view_fmt_seconds(spec->time_ms / 1000.0, limit, sizeof(limit)));
 	if (spec != NULL && spec->kind == PLAYER_MCTS)
 		n = spec->iterations != 0 ? spec->iterations
 		    : spec->time_ms != 0  ? 0
 					  : player_level_iterations(spec->level != 0
 									    ? spec->level
 									    : PLAYER_DEFAULT_LEVEL);
-	if (n == 0)
-		return fmt_buf(buf, size, "%s iterations  %s/s  %s", it, rate, secs);
-	return fmt_buf(buf, size, "%s of %s iterations  %s/s  %s", it,
-		       view_fmt_count(n, budget, sizeof(budget)), rate, secs);
+	if (spec != NULL && spec->kind == PLAYER_MCTS && spec->time_ms > 0 && spec->iterations == 0)
+		fmt_buf(buf, size, "%s iterations  %s/s  %s of %s", it, rate, secs,
+			view_fmt_seconds(spec->time_ms / 1000.0, limit, sizeof(limit)));
+	else if (n == 0)
+		fmt_buf(buf, size, "%s iterations  %s/s  %s", it, rate, secs);
+	else
+		fmt_buf(buf, size, "%s of %s iterations  %s/s  %s", it,
+			view_fmt_count(n, budget, sizeof(budget)), rate, secs);
+	if (t->threads > 1) {
+		size_t len = strlen(buf);
+
+		fmt_buf(buf + len, size - len, "  %d threads", t->threads);
+	}
+	return buf;
 }
 
 char *view_eng_progress(const struct player_stats *st, char *buf, size_t size)

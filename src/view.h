@@ -150,7 +150,8 @@ char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, si
 /* How far the search got, on one line: iterations (of the budget), rate
  * and time: "1234 of 2500 iterations  3.1M/s  0.27 s" for an iteration or
  * level budget, "533k iterations  543k/s  0.98 s of 1:00" for a time
- * budget, no budget for SPEC NULL (analysis). */
+ * budget, no budget for SPEC NULL (analysis); then "  4 threads" when
+ * more than one thread searches. */
 char *view_progress_text(const struct player_spec *spec, const struct mcts_totals *t,
 			 char *buf, size_t size);
 

@@ -337,6 +337,13 @@ static void test_texts(void)
 	ok(strcmp(view_progress_text(NULL, &t, buf, sizeof(buf)), "1234 iterations  987/s  1.25 s") ==
 		   0,
 	   "no budget: %s", buf);
+	t.threads = 4;
+	ok(strcmp(view_progress_text(NULL, &t, buf, sizeof(buf)),
+		  "1234 iterations  987/s  1.25 s  4 threads") == 0,
+	   "threads: %s", buf);
+	t.threads = 1;
+	ok(strstr(view_progress_text(NULL, &t, buf, sizeof(buf)), "thread") == NULL,
+	   "one thread is not mentioned: %s", buf);
 
 	ok(strcmp(view_game_title(&ttt, buf, sizeof(buf)), "tic-tac-toe") == 0, "title ttt");
 	ok(strcmp(view_game_title(&uttt, buf, sizeof(buf)), "Ultimate tic-tac-toe") == 0,

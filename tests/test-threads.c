@@ -1,0 +1,260 @@
+/* test-threads.c - MCTS on several threads sharing one tree: statistics
+ * that add up once every worker has stopped (virtual losses all taken
+ * back), a full arena and its free list, tree reuse, runs stopped and
+ * resumed, solver proofs that agree with a plain minimax on every
+ * tic-tac-toe position; and one thread giving what the one-thread search
+ * gives, whatever the runs' sizes. Thread counts: NOUGHTS_TEST_THREADS
+ * (such as "2,4,8", as CI's ThreadSanitizer build runs it), else 2 and 8.
+ * The counts are asserted, not timings. */
+#include "config.h"
+
+#include "mcts.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "util.h"
+
+static struct game game;
+
+static void setup(const char *name, const char *moves, struct pos *pos)
+{
+	char err[200];
+
+	if (game_init(&game, name, 0, err, sizeof(err)) != 0 ||
+	    (game_start(&game, pos), game_play_moves(&game, pos, moves, NULL, NULL, err,
+						     sizeof(err))) != 0) {
+		printf("Bail out! %s\n", err);
+		exit(1);
+	}
+}
+
+static struct mcts_params params(uint64_t seed, int threads, size_t memory)
+{
+	struct mcts_params p;
+
+	mcts_params_default(&p);
+	p.seed = seed;
+	p.threads = threads;
+	p.memory = memory;
+	return p;
+}
+
+/* The children of the root: each one's wins, draws and losses add up to its
+ * visits (no virtual loss left behind), values in [0, 1]; their visits add
+ * up to at most the root's, which equals ITERATIONS. */
+static bool root_adds_up(const struct mcts *m, uint64_t iterations, char *why, size_t size)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	uint64_t sum = 0;
+
+	for (int i = 0; i < n; i++) {
+		sum += ch[i].visits;
+		if (ch[i].wins + ch[i].draws + ch[i].losses != ch[i].visits || ch[i].value < 0 ||
+		    ch[i].value > 1) {
+			snprintf(why, size, "child %d: %u + %u + %u != %u", ch[i].move, ch[i].wins,
+				 ch[i].draws, ch[i].losses, ch[i].visits);
+			return false;
+		}
+	}
+	if (t.root_visits != iterations || sum > t.root_visits) {
+		snprintf(why, size, "root %u visits, %llu iterations, children %llu", t.root_visits,
+			 (unsigned long long)iterations, (unsigned long long)sum);
+		return false;
+	}
+	snprintf(why, size, "%u visits, children %llu, %llu nodes", t.root_visits,
+		 (unsigned long long)sum, (unsigned long long)t.nodes);
+	return true;
+}
+
+/* One thread: runs of any size (through mcts_run or mcts_step) give the
+ * same tree as one run. */
+static void test_one_thread(void)
+{
+	struct pos pos;
+	struct mcts_params p = params(5, 1, (size_t)16 << 20);
+	struct mcts *a, *b;
+	struct mcts_child ca[GAME_MAX_MOVES], cb[GAME_MAX_MOVES];
+	int na, nb;
+	bool same;
+
+	setup("uttt", "e5", &pos);
+	a = mcts_new(&game, &pos, &p);
+	b = mcts_new(&game, &pos, &p);
+	ok(mcts_threads(a) == 1, "threads=1: one thread");
+	mcts_step(a, 6000);
+	for (uint64_t left = 6000, k = 1; left > 0; k = k * 3 % 1000 + 1) {
+		uint64_t n = k < left ? k : left;
+
+		left -= mcts_run(b, n, now_ns() + 3600000000000u);
+	}
+	na = mcts_stats(a, NULL, 0, ca, GAME_MAX_MOVES, NULL);
+	nb = mcts_stats(b, NULL, 0, cb, GAME_MAX_MOVES, NULL);
+	same = na == nb && na > 0;
+	for (int i = 0; same && i < na; i++)
+		same = ca[i].move == cb[i].move && ca[i].visits == cb[i].visits &&
+		       ca[i].wins == cb[i].wins && ca[i].draws == cb[i].draws;
+	ok(same && mcts_best_move(a) == mcts_best_move(b),
+	   "threads=1: runs of any size give the one-run tree, visit for visit");
+	mcts_free(a);
+	mcts_free(b);
+}
+
+/* Many threads on Ultimate tic-tac-toe: counts add up after each run, with
+ * a roomy arena and with one that fills, across an advance. */
+static void test_counts(int threads)
+{
+	struct pos pos;
+	char why[200];
+	size_t sizes[2] = { (size_t)32 << 20, 24 * 3000 };
+
+	setup("uttt", "", &pos);
+	for (int s = 0; s < 2; s++) {
+		struct mcts_params p = params(3, threads, sizes[s]);
+		struct mcts *m = mcts_new(&game, &pos, &p);
+		struct mcts_totals t;
+		uint64_t ran = 0;
+		bool good = true;
+		int best;
+
+		ok(mcts_threads(m) == threads, "%d threads searching", mcts_threads(m));
+		/* Runs stopped by their budget and by a deadline, resumed. */
+		for (int i = 0; i < 10 && good; i++) {
+			ran += mcts_run(m, 1000 + 37 * (uint64_t)i, i % 3 == 2 ? now_ns() + 2000000 : 0);
+			good = root_adds_up(m, ran, why, sizeof(why));
+		}
+		ok(good, "%d threads, %zu-byte arena: counts add up after every run (%s)", threads,
+		   sizes[s], why);
+		mcts_stats(m, NULL, 0, NULL, 0, &t);
+		ok(t.iterations == ran && t.memory_used <= t.memory_limit &&
+			   t.nodes * mcts_node_bytes() == t.memory_used && t.nodes <= ran + 1 &&
+			   (s == 0 || t.arena_full),
+		   "%d threads: %llu nodes for %llu iterations, arena %s", threads,
+		   (unsigned long long)t.nodes, (unsigned long long)ran,
+		   t.arena_full ? "full" : "not full");
+		best = mcts_best_move(m);
+		mcts_advance(m, best);
+		mcts_stats(m, NULL, 0, NULL, 0, &t);
+		ran = mcts_run(m, 5000, 0);
+		ok(ran == 5000 && root_adds_up(m, t.root_visits + ran, why, sizeof(why)),
+		   "%d threads: after an advance (free list reused), counts add up (%s)", threads,
+		   why);
+		mcts_free(m);
+	}
+}
+
+/* Minimax value of POS for the side to move: 1 win, 0 draw, -1 loss. */
+static int minimax(const struct pos *pos)
+{
+	struct moveset ms;
+	int best = -2;
+
+	if (game_over(pos))
+		return pos->result == RESULT_DRAW ? 0 : -1; /* the side that just moved won */
+	game_legal(&game, pos, &ms);
+	while (!moveset_empty(&ms)) {
+		struct pos q = *pos;
+		int v;
+
+		game_play(&game, &q, moveset_pop(&ms));
+		v = -minimax(&q);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+struct sweep {
+	int threads, positions, proven, wrong, unsound;
+	uint64_t seen[1 << 13]; /* positions met, by hash (a set of 64-bit keys) */
+};
+
+static bool seen_before(struct sweep *s, uint64_t key)
+{
+	size_t n = sizeof(s->seen) / sizeof(s->seen[0]), i = key & (n - 1);
+
+	key |= 1; /* (0 marks an empty slot) */
+	while (s->seen[i] != 0) {
+		if (s->seen[i] == key)
+			return true;
+		i = (i + 1) & (n - 1);
+	}
+	s->seen[i] = key;
+	return false;
+}
+
+/* Solve POS with S->threads workers and compare, then every position after. */
+static void sweep_pos(struct sweep *s, const struct pos *pos)
+{
+	struct mcts_params p = params(7, s->threads, 24 * 16384);
+	struct mcts_totals t;
+	struct moveset ms;
+	struct mcts *m;
+	int want;
+
+	if (game_over(pos) || seen_before(s, pos->hash))
+		return;
+	s->positions++;
+	want = minimax(pos);
+	m = mcts_new(&game, pos, &p);
+	for (int i = 0; i < 400 && !mcts_finished(m); i++)
+		mcts_run(m, 500, 0);
+	mcts_stats(m, NULL, 0, NULL, 0, &t);
+	if (t.root_proven != PROOF_NONE) {
+		int got = t.root_proven == PROOF_WIN ? 1 : t.root_proven == PROOF_LOSS ? -1 : 0;
+
+		s->proven++;
+		s->wrong += got != want;
+	}
+	if (t.root_visits != t.iterations)
+		s->unsound++;
+	mcts_free(m);
+	game_legal(&game, pos, &ms);
+	while (!moveset_empty(&ms)) {
+		struct pos q = *pos;
+
+		game_play(&game, &q, moveset_pop(&ms));
+		sweep_pos(s, &q);
+	}
+}
+
+static void test_solver(int threads)
+{
+	struct sweep *s = calloc(1, sizeof(*s));
+	struct pos pos;
+
+	setup("ttt", "", &pos);
+	s->threads = threads;
+	sweep_pos(s, &pos);
+	ok(s->positions == 4520 && s->wrong == 0 && s->unsound == 0 && s->proven == 4520,
+	   "%d threads, 16384-node arena: %d of %d tic-tac-toe positions proven, %d against "
+	   "minimax, %d with uneven counts",
+	   threads, s->proven, s->positions, s->wrong, s->unsound);
+	free(s);
+}
+
+int main(void)
+{
+	const char *env = getenv("NOUGHTS_TEST_THREADS");
+	char list[64];
+
+	snprintf(list, sizeof(list), "%s", env != NULL && env[0] != '\0' ? env : "2,8");
+	test_one_thread();
+	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
+		int threads = atoi(tok);
+
+		if (threads < 1 || threads > MCTS_MAX_THREADS) {
+			printf("Bail out! NOUGHTS_TEST_THREADS: '%s' is not from 1 to %d\n", tok,
+			       MCTS_MAX_THREADS);
+			return 1;
+		}
+		test_counts(threads);
+		test_solver(threads);
+	}
+	return tap_done();
+}
