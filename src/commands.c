@@ -23,6 +23,7 @@
 #include "options.h"
 #include "player.h"
 #include "record.h"
+#include "review.h"
 #include "selfplay.h"
 #include "ui.h"
 
@@ -718,6 +719,74 @@ static int cmd_selfplay(struct options *opt)
 	return stop_requested ? 1 : 0;
 }
 
+/* --- review ------------------------------------------------------------ */
+
+static void review_progress(int done, int total, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "\rreviewing: ply %d of %d", done, total);
+	if (done == total)
+		fprintf(stderr, "\n");
+}
+
+static int cmd_review(struct options *opt)
+{
+	struct review_params params;
+	struct review_ply *out;
+	struct record rec;
+	const struct game *g = &opt->game;
+	const struct pos *start = &opt->start;
+	const uint8_t *moves = opt->moves;
+	uint8_t from_file[GAME_MAX_PLIES];
+	char err[320];
+	int nmoves = opt->nmoves, done;
+
+	if (opt->argc > 1) {
+		fprintf(stderr, "noughts: review: expected one record FILE or --moves, not '%s'\n",
+			opt->argv[1]);
+		return 2;
+	}
+	if (opt->argc == 1) {
+		if (opt->game_given || opt->nmoves > 0) {
+			fprintf(stderr, "noughts: review: a record FILE brings its game and moves: "
+				"drop --game and --moves\n");
+			return 2;
+		}
+		if (record_read(opt->argv[0], &rec, err, sizeof(err)) < 0) {
+			fprintf(stderr, "noughts: review: %s\n", err);
+			return 1;
+		}
+		g = &rec.game;
+		game_start(g, &opt->start);
+		for (int i = 0; i < rec.nmoves; i++)
+			from_file[i] = rec.moves[i].move;
+		moves = from_file;
+		nmoves = rec.nmoves;
+	}
+	if (nmoves == 0) {
+		fprintf(stderr, "noughts: review: no moves to review (give a record FILE or --moves)\n");
+		return 2;
+	}
+	review_params_default(&params);
+	if (opt->engine_given || opt->level != 0)
+		params.engine = opt->engine;
+	if (params.engine.kind != PLAYER_MCTS) {
+		fprintf(stderr, "noughts: review: --engine must be mcts[:...] (positions small enough "
+			"are solved exactly with negamax anyway)\n");
+		return 2;
+	}
+	params.threshold = opt->threshold;
+	out = xcalloc((size_t)nmoves, sizeof(*out));
+	catch_stop_signals();
+	done = review_game(g, start, moves, nmoves, &params, &stop_requested,
+			   isatty(2) ? review_progress : NULL, NULL, out);
+	if (stop_requested && done < nmoves && isatty(2))
+		fprintf(stderr, "\n");
+	review_print(g, out, done, opt->json, stop_requested != 0, stdout);
+	free(out);
+	return stop_requested ? 1 : 0;
+}
+
 /* --- bot --------------------------------------------------------------- */
 
 #define BOT_MAX_LINE 256
@@ -813,6 +882,9 @@ static const struct command {
 	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0, false,
 	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
+	{ "review", cmd_review, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE | OPT_LEVEL | OPT_THRESHOLD, 0,
+	  false, "[FILE | --game G --moves M] [--engine PLAYER] [--threshold T] [--json]",
+	  "analyse every ply of a game and find the mistakes" },
 	{ "selfplay", cmd_selfplay, OPT_GAME | OPT_MOVES | OPT_ENGINE | OPT_GAMES, 0, true,
 	  "[--game G] [--engine PLAYER] [--games N] [--seed S] [--moves M] > FILE",
 	  "play an engine against itself and write positions for training" },

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "options.h"
+#include "review.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -9,11 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
-	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE,
+	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
 };
 
 static const struct option long_options[] = {
@@ -34,6 +36,7 @@ static const struct option long_options[] = {
 	{ "load", required_argument, NULL, LONG_LOAD },
 	{ "seconds", required_argument, NULL, LONG_SECONDS },
 	{ "deadline", required_argument, NULL, LONG_DEADLINE },
+	{ "threshold", required_argument, NULL, LONG_THRESHOLD },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -63,6 +66,7 @@ static const struct {
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
 	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line (default 90;\n"
 	  "                    the first turn FIRST, default ten times MS)" },
+	{ LONG_THRESHOLD, OPT_THRESHOLD, "--threshold T       a drop in value over T (0..1) is a mistake (default 0.1)" },
 };
 
 void options_usage(const char *command, unsigned accepted)
@@ -157,6 +161,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opt->games = 100;
 	opt->seed = 1;
 	opt->seconds = 1.0;
+	opt->threshold = REVIEW_DEFAULT_THRESHOLD;
 	player_spec_parse("human", &opt->x, err, sizeof(err));
 	player_spec_parse("mcts", &opt->o, err, sizeof(err));
 	player_spec_parse("mcts", &opt->engine, err, sizeof(err));
@@ -232,6 +237,11 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 						   "--deadline must be MS or MS,FIRST in milliseconds "
 						   "from 1 to 100000, not '%s'", optarg);
 			break;
+		case LONG_THRESHOLD:
+			if (!parse_double(optarg, 0, 1, &opt->threshold))
+				return usage_error(command, "--threshold must be from 0 to 1, not '%s'",
+						   optarg);
+			break;
 		default:
 			return usage_error(command, "unknown option '%s'", argv[optind - 1]);
 		}
@@ -240,7 +250,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 		return usage_error(command, "--load takes the game and its moves from the record: drop %s",
 				   moves != NULL ? "--moves" : "--game and rule options");
 	/* A command's default rules (the bot's tie-break) apply to uttt only. */
-	if (strcmp(game_name, "uttt") != 0)
+	if (strcasecmp(game_name, "uttt") != 0)
 		rules &= ~default_rules;
 	if (game_init(&opt->game, game_name, rules, err, sizeof(err)) < 0) {
 		fprintf(stderr, "noughts: %s: %s\n", command, err);
@@ -261,6 +271,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			if (specs[i]->level == 0)
 				specs[i]->level = opt->level;
 	}
+	opt->game_given = game_given;
 	opt->argc = argc - optind;
 	opt->argv = argv + optind;
 	return 0;

@@ -23,11 +23,13 @@ enum {
 	OPT_SECONDS = 1 << 8,  /* --seconds */
 	OPT_LEVEL = 1 << 9,    /* --level */
 	OPT_DEADLINE = 1 << 10, /* --deadline */
+	OPT_THRESHOLD = 1 << 11, /* --threshold */
 };
 
 struct options {
 	const char *command;      /* "play", "perft", ... */
 	struct game game;         /* the game with its rule options */
+	bool game_given;          /* --game or a rule option was given */
 	struct pos start;         /* the game's start position */
 	struct pos pos;           /* after --moves */
 	uint8_t moves[GAME_MAX_PLIES]; /* the moves of --moves, in order */
@@ -44,6 +46,7 @@ struct options {
 	bool seed_given;
 	double seconds;           /* --seconds (bench), default 1 */
 	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
+	double threshold;         /* --threshold (review) */
 	const char *record;       /* --record FILE or DIR */
 	const char *load;         /* --load FILE */
 	int argc;                 /* words left after the options */

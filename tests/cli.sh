@@ -10,10 +10,10 @@ expect_grep 'MIT' "--version names the licence"
 
 run --help
 expect_status 0 "--help exits 0"
-for c in play show analyze solve perft bench match bot selfplay; do
+for c in play show analyze solve perft bench match review selfplay bot; do
 	expect_grep "^  $c " "--help lists $c"
 done
-for c in play show analyze solve perft bench match bot selfplay; do
+for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
 	run "$c" --help
 	if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q "^Usage: noughts $c"; then
 		pass "$c --help prints its usage"
@@ -59,6 +59,22 @@ expect_grep '^proven: win in 5$' "analyze with negamax proves 4,4,3 a win in 5"
 run solve --game 4,4,3 --json
 expect_grep '"value": "win", .*"plies": 5' "solve agrees: win in 5"
 
+# review marks the plies that give a proven result away, and only those.
+run review --game ttt --moves "a1 a2 b2 c3 c1 b1 a3" --json
+expect_grep '\{"ply": 2, "move": "a2", "side": "O", "before": "draw", [^}]*"after": "loss", [^}]*"mistake": true\}' \
+	"review: O's a2 gives the draw away"
+expect_grep '"summary": \{"X": \{"moves": 4, "mistakes": 0, .*"O": \{"moves": 3, "mistakes": 1,' \
+	"review: no X move is a mistake, one O move is"
+mistakes=$(printf '%s\n' "$out" | grep -o '"mistake": true' | wc -l)
+if [ "$mistakes" -eq 1 ]; then pass "review: exactly one mistake"; else fail "review: $mistakes mistakes"; fi
+rec=$(mktemp)
+printf 'Game: ttt\n\nb2\na1\nc1\nb1\n' >"$rec"
+run review "$rec"
+expect_grep '^   4  O   b1    draw +loss in 2 +a3  <- mistake$' "review FILE: a record, text, the only defence named"
+expect_grep '^   3  X   c1    draw +draw ' "review FILE: X's c1 keeps the draw"
+expect_grep '^O: 2 moves, 1 mistake' "review FILE: a summary per side"
+rm -f "$rec"
+
 # Every bad input of the table gets its one-line message and status.
 tab=$(printf '\t')
 while IFS="$tab" read -r status pattern args; do
@@ -72,7 +88,7 @@ done < "$data/bad-input.tsv"
 # and renders without warnings.
 man=${MANPAGE:-$(dirname "$0")/../man/noughts.6.in}
 missing=""
-for c in play show analyze solve perft bench match bot selfplay; do
+for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
 	for o in $("$NOUGHTS" "$c" --help | grep -Eo -- '--[a-z][a-z-]*' | sort -u); do
 		esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
 		grep -q -- "$esc" "$man" || missing="$missing $o"
@@ -81,7 +97,7 @@ done
 for k in iterations time c rollout solver memory seed level depth; do
 	grep -q "^\.BI\{0,1\}R\{0,1\} $k=" "$man" || grep -q "^\.B[IR]* $k=" "$man" || missing="$missing $k="
 done
-for c in play show analyze solve perft bench match bot selfplay; do
+for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
 	grep -q "^\.B $c\$\|^\.BI $c " "$man" || missing="$missing command:$c"
 done
 if [ -z "$missing" ]; then pass "the man page names every command, option and player key"
