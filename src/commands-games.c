@@ -1,0 +1,306 @@
+/* commands-games.c - the commands that play or replay whole games: match,
+ * selfplay and review. */
+#include "config.h"
+
+#include "commands.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "options.h"
+#include "player.h"
+#include "record.h"
+#include "review.h"
+#include "selfplay.h"
+
+/* --- match ------------------------------------------------------------- */
+
+/* Elo difference for a score S in (0, 1). */
+static double elo_of(double s)
+{
+	if (s <= 0)
+		return -HUGE_VAL;
+	if (s >= 1)
+		return HUGE_VAL;
+	if (s == 0.5)
+		return 0; /* not -0 */
+	return -400.0 * log10(1.0 / s - 1.0);
+}
+
+/* A's seed for game GAME: different in every game, fixed by --seed. */
+void seed_spec(struct player_spec *spec, uint64_t base, int game, int who)
+{
+	if (!spec->seed_given) {
+		uint64_t s = base ^ ((uint64_t)game << 1 | (uint64_t)who);
+
+		spec->seed = spec->mcts.seed = splitmix64(&s);
+		spec->seed_given = true; /* so a record names it and the game can be replayed */
+	}
+}
+
+/* Play one game from opt->pos, keeping it in REC; returns the enum result. */
+static int match_game(struct options *opt, const struct player_spec *sx,
+		      const struct player_spec *so, struct record *rec)
+{
+	const struct game *g = &opt->game;
+	struct pos pos = opt->pos;
+	struct player *p[2];
+
+	record_init(rec, g);
+	player_spec_format(sx, rec->x, sizeof(rec->x));
+	player_spec_format(so, rec->o, sizeof(rec->o));
+	record_now(rec->date, sizeof(rec->date));
+	for (int i = 0; i < opt->nmoves; i++)
+		rec->moves[rec->nmoves++].move = opt->moves[i];
+	p[SIDE_X] = player_new(g, sx, &pos);
+	p[SIDE_O] = player_new(g, so, &pos);
+	while (!game_over(&pos) && !stop_requested) {
+		struct player *me = p[pos.turn];
+		struct record_move *rm = &rec->moves[rec->nmoves++];
+		int move;
+
+		while (!player_think(me, 50000000u) && !stop_requested)
+			;
+		if (stop_requested)
+			break;
+		move = player_choose(me);
+		rm->move = (uint8_t)move;
+		if (player_search(me) != NULL) {
+			record_info_from_search(&rm->info, player_search(me), move);
+			rm->has_info = true;
+		}
+		game_play(g, &pos, move);
+		player_played(p[0], move);
+		player_played(p[1], move);
+	}
+	player_free(p[0]);
+	player_free(p[1]);
+	rec->result = pos.result;
+	return pos.result;
+}
+
+int cmd_match(struct options *opt)
+{
+	struct player_spec a, b;
+	struct record rec;
+	struct stat st;
+	char err[256], fa[128], fb[128];
+	int wins = 0, draws = 0, losses = 0, played = 0;
+	bool progress = !opt->json || isatty(2);
+	double s, z = 1.96, centre, half, lo, hi;
+
+	if (opt->argc != 2) {
+		fprintf(stderr, "noughts: match: expected two players, such as "
+			"'noughts match mcts negamax'\n");
+		return 2;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (player_spec_parse(opt->argv[i], i == 0 ? &a : &b, err, sizeof(err)) < 0) {
+			fprintf(stderr, "noughts: match: %s\n", err);
+			return 2;
+		}
+		if ((i == 0 ? &a : &b)->kind == PLAYER_HUMAN) {
+			fprintf(stderr, "noughts: match: players must be engines, not human\n");
+			return 2;
+		}
+		if (opt->level != 0 && (i == 0 ? &a : &b)->level == 0)
+			(i == 0 ? &a : &b)->level = opt->level;
+	}
+	if (refuse_finished(opt))
+		return 1;
+	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 &&
+	    (errno != EEXIST || stat(opt->record, &st) != 0 || !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "noughts: match: --record %s: %s\n", opt->record,
+			errno == EEXIST ? "not a directory" : strerror(errno));
+		return 1;
+	}
+	catch_stop_signals();
+	for (int game = 1; game <= opt->games && !stop_requested; game++) {
+		struct player_spec sa = a, sb = b;
+		bool a_is_x = game % 2 == 1;
+		int result, a_side = a_is_x ? SIDE_X : SIDE_O;
+
+		seed_spec(&sa, opt->seed, game, 0);
+		seed_spec(&sb, opt->seed, game, 1);
+		result = a_is_x ? match_game(opt, &sa, &sb, &rec) : match_game(opt, &sb, &sa, &rec);
+		if (result == RESULT_NONE)
+			break; /* interrupted */
+		if (opt->record != NULL) {
+			char path[4096];
+
+			snprintf(path, sizeof(path), "%s/game-%04d.txt", opt->record, game);
+			if (record_write(path, &rec, err, sizeof(err)) < 0) {
+				fprintf(stderr, "\nnoughts: match: %s\n", err);
+				return 1;
+			}
+		}
+		played++;
+		if (result == RESULT_DRAW)
+			draws++;
+		else if (result_winner(result) == a_side)
+			wins++;
+		else
+			losses++;
+		if (progress)
+			fprintf(stderr, "\rgame %d/%d: +%d =%d -%d", game, opt->games, wins, draws,
+				losses);
+	}
+	if (progress && played > 0)
+		fprintf(stderr, "\n");
+	if (played == 0) {
+		fprintf(stderr, "noughts: match: stopped before a game was finished\n");
+		return 1;
+	}
+	/* The Wilson interval of the score: unlike s +- 1.96 se it stays
+	 * meaningful when every game has the same result. */
+	s = (wins + 0.5 * draws) / played;
+	centre = (s + z * z / (2 * played)) / (1 + z * z / played);
+	half = z * sqrt(s * (1 - s) / played + z * z / (4.0 * played * played)) / (1 + z * z / played);
+	lo = elo_of(centre - half);
+	hi = elo_of(centre + half);
+	player_spec_format(&a, fa, sizeof(fa));
+	player_spec_format(&b, fb, sizeof(fb));
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_string_field(&j, "a", fa);
+		json_string_field(&j, "b", fb);
+		json_string_field(&j, "game", opt->game.name);
+		json_int_field(&j, "games", played);
+		json_int_field(&j, "wins", wins);
+		json_int_field(&j, "draws", draws);
+		json_int_field(&j, "losses", losses);
+		json_double_field(&j, "score", s);
+		json_double_field(&j, "elo", elo_of(s));
+		json_double_field(&j, "elo_low", lo);
+		json_double_field(&j, "elo_high", hi);
+		json_bool_field(&j, "stopped", stop_requested != 0);
+		json_object_end(&j);
+	} else {
+		printf("A: %s\nB: %s\n", fa, fb);
+		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", played,
+		       stop_requested ? " (stopped)" : "", wins, draws, losses, 100 * s);
+		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
+	}
+	return stop_requested ? 1 : 0;
+}
+
+/* --- selfplay ---------------------------------------------------------- */
+
+int cmd_selfplay(struct options *opt)
+{
+	struct player_spec spec = opt->engine;
+	uint64_t positions = 0, t0 = now_ns();
+	int results[4] = { 0 }, played = 0;
+
+	if (spec.kind != PLAYER_MCTS) {
+		fprintf(stderr, "noughts: selfplay: --engine must be mcts[:...] (its search gives the "
+			"values written)\n");
+		return 2;
+	}
+	if (refuse_finished(opt))
+		return 1;
+	catch_stop_signals();
+	selfplay_header(stdout, &opt->game, &spec, opt->seed);
+	for (int game = 1; game <= opt->games && !stop_requested; game++) {
+		struct player_spec s = spec;
+		int npos, result;
+
+		s.seed_given = false;
+		seed_spec(&s, opt->seed, game, 0);
+		result = selfplay_game(stdout, &opt->game, &opt->pos, &s, s.seed, &stop_requested,
+				       &npos);
+		if (result == RESULT_NONE)
+			break;
+		played++;
+		positions += (uint64_t)npos;
+		results[result]++;
+		fprintf(stderr, "\rgame %d/%d: %llu positions; X won %d, O won %d, drawn %d; "
+			"%.2f games/s ", game, opt->games, (unsigned long long)positions,
+			results[RESULT_X], results[RESULT_O], results[RESULT_DRAW],
+			played / ((double)(now_ns() - t0) / 1e9));
+	}
+	if (played > 0)
+		fprintf(stderr, "\n");
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "noughts: selfplay: cannot write the positions: %s\n", strerror(errno));
+		return 1;
+	}
+	return stop_requested ? 1 : 0;
+}
+
+/* --- review ------------------------------------------------------------ */
+
+static void review_progress(int done, int total, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "\rreviewing: ply %d of %d", done, total);
+	if (done == total)
+		fprintf(stderr, "\n");
+}
+
+int cmd_review(struct options *opt)
+{
+	struct review_params params;
+	struct review_ply *out;
+	struct record rec;
+	const struct game *g = &opt->game;
+	const struct pos *start = &opt->start;
+	const uint8_t *moves = opt->moves;
+	uint8_t from_file[GAME_MAX_PLIES];
+	char err[320];
+	int nmoves = opt->nmoves, done;
+
+	if (opt->argc > 1) {
+		fprintf(stderr, "noughts: review: expected one record FILE or --moves, not '%s'\n",
+			opt->argv[1]);
+		return 2;
+	}
+	if (opt->argc == 1) {
+		if (opt->game_given || opt->nmoves > 0) {
+			fprintf(stderr, "noughts: review: a record FILE brings its game and moves: "
+				"drop --game and --moves\n");
+			return 2;
+		}
+		if (record_read(opt->argv[0], &rec, err, sizeof(err)) < 0) {
+			fprintf(stderr, "noughts: review: %s\n", err);
+			return 1;
+		}
+		g = &rec.game;
+		game_start(g, &opt->start);
+		for (int i = 0; i < rec.nmoves; i++)
+			from_file[i] = rec.moves[i].move;
+		moves = from_file;
+		nmoves = rec.nmoves;
+	}
+	if (nmoves == 0) {
+		fprintf(stderr, "noughts: review: no moves to review (give a record FILE or --moves)\n");
+		return 2;
+	}
+	review_params_default(&params);
+	if (opt->engine_given || opt->level != 0)
+		params.engine = opt->engine;
+	if (params.engine.kind != PLAYER_MCTS) {
+		fprintf(stderr, "noughts: review: --engine must be mcts[:...] (positions small enough "
+			"are solved exactly with negamax anyway)\n");
+		return 2;
+	}
+	params.threshold = opt->threshold;
+	out = xcalloc((size_t)nmoves, sizeof(*out));
+	catch_stop_signals();
+	done = review_game(g, start, moves, nmoves, &params, &stop_requested,
+			   isatty(2) ? review_progress : NULL, NULL, out);
+	if (stop_requested && done < nmoves && isatty(2))
+		fprintf(stderr, "\n");
+	review_print(g, out, done, opt->json, stop_requested != 0, stdout);
+	free(out);
+	return stop_requested ? 1 : 0;
+}
