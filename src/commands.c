@@ -616,6 +616,24 @@ static void usage(void)
 	     "  --version  print the version and exit\n  --help     print this help and exit");
 }
 
+/* misplaced_command: true, with the message printed, when a command word
+ * follows the options ("noughts --game uttt analyze"): the command comes
+ * first. A word after --record or --load is a file name, not a command. */
+static bool misplaced_command(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i - 1], "--record") == 0 || strcmp(argv[i - 1], "--load") == 0)
+			continue;
+		for (size_t c = 0; c < ARRAY_SIZE(commands); c++)
+			if (strcmp(argv[i], commands[c].name) == 0) {
+				fprintf(stderr, "noughts: the command comes first: 'noughts %s [OPTIONS]', "
+					"not after the options\n", argv[i]);
+				return true;
+			}
+	}
+	return false;
+}
+
 int commands_main(int argc, char **argv)
 {
 	const struct command *cmd = &commands[0];
@@ -664,6 +682,8 @@ int commands_main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
+	if (cmd == &commands[0] && misplaced_command(argc, argv))
+		return 2;
 	/* The screen and analyze search on every core unless told otherwise;
 	 * bot (CodinGame gives one core) and match (fair and reproducible)
 	 * keep one. */
