@@ -400,6 +400,7 @@ static int cmd_solve(struct options *opt)
 
 struct bench {
 	double perft, playouts, mcts_random, mcts_smart;
+	double threads[OPTIONS_MAX_THREADS]; /* MCTS random, for opt->threads[i] */
 };
 
 static double perft_rate(const struct game *g, const struct pos *start, double seconds)
@@ -444,25 +445,51 @@ static double playout_rate(const struct game *g, const struct pos *start, double
 	return n / (elapsed / 1e9);
 }
 
-static double mcts_rate(const struct game *g, const struct pos *start, int rollout, double seconds)
+static double mcts_rate(const struct game *g, const struct pos *start, int rollout, int threads,
+			double seconds)
 {
 	struct mcts_params params;
 	struct mcts *m;
-	uint64_t n = 0, t0 = now_ns(), elapsed;
+	uint64_t n, t0, elapsed;
 
 	mcts_params_default(&params);
 	params.rollout = rollout;
-	m = mcts_new(g, start, &params);
-	do {
-		int ran = mcts_step(m, 1024);
-
-		n += (uint64_t)ran;
-		elapsed = now_ns() - t0;
-		if (ran < 1024)
-			break; /* solved: the rate so far stands */
-	} while (elapsed < seconds * 1e9);
+	params.threads = threads;
+	m = mcts_new(g, start, &params); /* (threads started before the clock) */
+	t0 = now_ns();
+	/* One run: it stops early only when the root is solved, and then the
+	 * rate so far stands. */
+	n = mcts_run(m, UINT64_MAX, t0 + (uint64_t)(seconds * 1e9));
+	elapsed = now_ns() - t0;
 	mcts_free(m);
 	return n / (elapsed / 1e9);
+}
+
+/* The figures of --threads: one line each, with the ratio to one thread. */
+static void bench_threads_print(const struct options *opt, const struct bench *b, struct json *j)
+{
+	if (j != NULL) {
+		json_key(j, "threads");
+		json_array_begin(j);
+	} else {
+		printf("mcts iterations/s (random) on threads, ratio to one thread:\n");
+	}
+	for (int i = 0; i < opt->nthreads; i++) {
+		double ratio = b->mcts_random > 0 ? b->threads[i] / b->mcts_random : 0;
+
+		if (j == NULL) {
+			printf("  %3d thread%s %12.0f  %5.2fx\n", opt->threads[i],
+			       opt->threads[i] == 1 ? " " : "s", b->threads[i], ratio);
+			continue;
+		}
+		json_object_begin(j);
+		json_int_field(j, "threads", opt->threads[i]);
+		json_double_field(j, "iterations_per_s", b->threads[i]);
+		json_double_field(j, "ratio", ratio);
+		json_object_end(j);
+	}
+	if (j != NULL)
+		json_array_end(j);
 }
 
 static int cmd_bench(struct options *opt)
@@ -474,8 +501,13 @@ static int cmd_bench(struct options *opt)
 		return 1;
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
-	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, opt->seconds);
-	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, opt->seconds);
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, 1, opt->seconds);
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, 1, opt->seconds);
+	/* Random playouts, so that the figures compare across versions; one
+	 * thread is the figure above, measured in the same run. */
+	for (int i = 0; i < opt->nthreads; i++)
+		b.threads[i] = opt->threads[i] == 1 ? b.mcts_random
+			       : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, opt->threads[i], opt->seconds);
 	if (opt->json) {
 		struct json j;
 
@@ -486,6 +518,8 @@ static int cmd_bench(struct options *opt)
 		json_double_field(&j, "playouts_per_second", b.playouts);
 		json_double_field(&j, "mcts_random_iterations_per_second", b.mcts_random);
 		json_double_field(&j, "mcts_smart_iterations_per_second", b.mcts_smart);
+		if (opt->nthreads > 0)
+			bench_threads_print(opt, &b, &j);
 		json_object_end(&j);
 		return 0;
 	}
@@ -494,6 +528,8 @@ static int cmd_bench(struct options *opt)
 	printf("random playouts/s           %12.0f\n", b.playouts);
 	printf("mcts iterations/s (random)  %12.0f\n", b.mcts_random);
 	printf("mcts iterations/s (smart)   %12.0f\n", b.mcts_smart);
+	if (opt->nthreads > 0)
+		bench_threads_print(opt, &b, NULL);
 	return 0;
 }
 
@@ -586,7 +622,7 @@ static const struct command {
 	  "the exact value of a position, its best moves and plies to the end" },
 	{ "perft", cmd_perft, OPT_GAME | OPT_MOVES | OPT_JSON, 0, false, "DEPTH [--game G] [--moves M] [--json]",
 	  "count the move sequences of 1..DEPTH plies" },
-	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS, 0, true,
+	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS | OPT_THREADS, 0, true,
 	  "[--game G] [--moves M] [--seconds S] [--json]",
 	  "measure perft, playouts and MCTS iterations per second" },
 	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0, false,

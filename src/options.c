@@ -16,6 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
+	LONG_THREADS,
 };
 
 static const struct option long_options[] = {
@@ -37,6 +38,7 @@ static const struct option long_options[] = {
 	{ "seconds", required_argument, NULL, LONG_SECONDS },
 	{ "deadline", required_argument, NULL, LONG_DEADLINE },
 	{ "threshold", required_argument, NULL, LONG_THRESHOLD },
+	{ "threads", required_argument, NULL, LONG_THREADS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -64,6 +66,7 @@ static const struct {
 				   "                      match: write a record of each game into this directory" },
 	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record at its last position" },
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
+	{ LONG_THREADS, OPT_THREADS, "--threads N,N,...   also MCTS iterations/s on each number of threads" },
 	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line (default 90;\n"
 	  "                    the first turn FIRST, default ten times MS)" },
 	{ LONG_THRESHOLD, OPT_THRESHOLD, "--threshold T       a drop in value over T (0..1) is a mistake (default 0.1)" },
@@ -146,6 +149,30 @@ static int parse_deadline(const char *text, int *ms, int *first_ms)
 	return 0;
 }
 
+/* "1,2,4": up to OPTIONS_MAX_THREADS counts from 1 to MCTS_MAX_THREADS. */
+static int parse_threads(const char *text, struct options *opt)
+{
+	const char *p = text;
+
+	opt->nthreads = 0;
+	for (;;) {
+		char buf[16];
+		size_t len = strcspn(p, ",");
+		uint64_t v;
+
+		if (len == 0 || len >= sizeof(buf) || opt->nthreads == OPTIONS_MAX_THREADS)
+			return -1;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (!parse_u64(buf, 1, MCTS_MAX_THREADS, &v))
+			return -1;
+		opt->threads[opt->nthreads++] = (int)v;
+		if (p[len] == '\0')
+			return 0;
+		p += len + 1;
+	}
+}
+
 int options_parse(struct options *opt, const char *command, unsigned accepted,
 		  unsigned default_rules, int argc, char **argv)
 {
@@ -226,6 +253,12 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			break;
 		case LONG_RECORD: opt->record = optarg; break;
 		case LONG_LOAD: opt->load = optarg; break;
+		case LONG_THREADS:
+			if (parse_threads(optarg, opt) < 0)
+				return usage_error(command, "--threads must be up to %d thread counts "
+						   "from 1 to %d such as 1,2,4, not '%s'",
+						   OPTIONS_MAX_THREADS, MCTS_MAX_THREADS, optarg);
+			break;
 		case LONG_SECONDS:
 			if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
 				return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",

@@ -24,7 +24,10 @@ enum {
 	OPT_LEVEL = 1 << 9,    /* --level */
 	OPT_DEADLINE = 1 << 10, /* --deadline */
 	OPT_THRESHOLD = 1 << 11, /* --threshold */
+	OPT_THREADS = 1 << 12, /* --threads */
 };
+
+#define OPTIONS_MAX_THREADS 16
 
 struct options {
 	const char *command;      /* "play", "perft", ... */
@@ -45,6 +48,8 @@ struct options {
 	uint64_t seed;            /* --seed */
 	bool seed_given;
 	double seconds;           /* --seconds (bench), default 1 */
+	int threads[OPTIONS_MAX_THREADS]; /* --threads (bench): thread counts */
+	int nthreads;             /* 0 when not given */
 	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
 	double threshold;         /* --threshold (review) */
 	const char *record;       /* --record FILE or DIR */

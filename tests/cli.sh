@@ -75,6 +75,16 @@ expect_grep '^   3  X   c1    draw +draw ' "review FILE: X's c1 keeps the draw"
 expect_grep '^O: 2 moves, 1 mistake' "review FILE: a summary per side"
 rm -f "$rec"
 
+# bench --threads: a figure and a ratio for each count, in the order given,
+# one thread's ratio 1 (figures are measured, not tested).
+run bench --game uttt --seconds 0.05 --threads 2,1 --json
+expect_grep '"threads": \[\{"threads": 2, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+\}, \{"threads": 1, "iterations_per_s": [0-9.e+]+, "ratio": 1\}\]\}$' \
+	"bench --threads --json: one object a thread count"
+run bench --game uttt --seconds 0.05 --threads 1,2
+expect_grep '^ +2 threads +[0-9]+ +[0-9.]+x$' "bench --threads: a line a thread count with its ratio"
+run analyze --game uttt --engine mcts:iterations=3000,threads=2 --json
+expect_grep '"iterations": 3000' "analyze on 2 threads runs its 3000 iterations"
+
 # Every bad input of the table gets its one-line message and status.
 tab=$(printf '\t')
 while IFS="$tab" read -r status pattern args; do
