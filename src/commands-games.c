@@ -109,6 +109,10 @@ int cmd_match(struct options *opt)
 			fprintf(stderr, "noughts: match: players must be engines, not human\n");
 			return 2;
 		}
+		if (player_spec_check(i == 0 ? &a : &b, &opt->game, err, sizeof(err)) < 0) {
+			fprintf(stderr, "noughts: match: %s\n", err);
+			return 2;
+		}
 		if (opt->level != 0 && (i == 0 ? &a : &b)->level == 0)
 			(i == 0 ? &a : &b)->level = opt->level;
 	}

@@ -19,6 +19,7 @@
 #include "mcts.h"
 #include "pool.h"
 #include "negamax.h"
+#include "nnue.h"
 #include "options.h"
 #include "player.h"
 #include "ui.h"
@@ -401,6 +402,7 @@ static int cmd_solve(struct options *opt)
 struct bench {
 	double perft, playouts, mcts_random, mcts_smart;
 	double threads[OPTIONS_MAX_THREADS]; /* MCTS random, for opt->threads[i] */
+	double mcts_net; /* 0 for a game without a network */
 };
 
 static double perft_rate(const struct game *g, const struct pos *start, double seconds)
@@ -445,8 +447,10 @@ static double playout_rate(const struct game *g, const struct pos *start, double
 	return n / (elapsed / 1e9);
 }
 
-static double mcts_rate(const struct game *g, const struct pos *start, int rollout, int threads,
-			double seconds)
+/* MCTS iterations a second from START on THREADS threads with ROLLOUT
+ * playouts, or with the leaf evaluator LEAF (eval=net) if not NULL. */
+static double mcts_rate(const struct game *g, const struct pos *start, int rollout,
+			const struct mcts_leaf_eval *leaf, int threads, double seconds)
 {
 	struct mcts_params params;
 	struct mcts *m;
@@ -455,6 +459,8 @@ static double mcts_rate(const struct game *g, const struct pos *start, int rollo
 	mcts_params_default(&params);
 	params.rollout = rollout;
 	params.threads = threads;
+	params.leaf = leaf;
+	params.eval = leaf != NULL ? MCTS_EVAL_NET : MCTS_EVAL_ROLLOUT;
 	m = mcts_new(g, start, &params); /* (threads started before the clock) */
 	t0 = now_ns();
 	/* One run: it stops early only when the root is solved, and then the
@@ -501,13 +507,17 @@ static int cmd_bench(struct options *opt)
 		return 1;
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
-	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, 1, opt->seconds);
-	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, 1, opt->seconds);
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1, opt->seconds);
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, 1, opt->seconds);
+	b.mcts_net = nnue_builtin(g) == NULL ? 0 :
+		     mcts_rate(g, &opt->pos, ROLLOUT_SMART, nnue_leaf_eval(nnue_builtin(g)), 1,
+			       opt->seconds);
 	/* Random playouts, so that the figures compare across versions; one
 	 * thread is the figure above, measured in the same run. */
 	for (int i = 0; i < opt->nthreads; i++)
 		b.threads[i] = opt->threads[i] == 1 ? b.mcts_random
-			       : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, opt->threads[i], opt->seconds);
+			       : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, opt->threads[i],
+					   opt->seconds);
 	if (opt->json) {
 		struct json j;
 
@@ -518,6 +528,8 @@ static int cmd_bench(struct options *opt)
 		json_double_field(&j, "playouts_per_second", b.playouts);
 		json_double_field(&j, "mcts_random_iterations_per_second", b.mcts_random);
 		json_double_field(&j, "mcts_smart_iterations_per_second", b.mcts_smart);
+		if (b.mcts_net > 0)
+			json_double_field(&j, "mcts_net_iterations_per_second", b.mcts_net);
 		if (opt->nthreads > 0)
 			bench_threads_print(opt, &b, &j);
 		json_object_end(&j);
@@ -528,6 +540,9 @@ static int cmd_bench(struct options *opt)
 	printf("random playouts/s           %12.0f\n", b.playouts);
 	printf("mcts iterations/s (random)  %12.0f\n", b.mcts_random);
 	printf("mcts iterations/s (smart)   %12.0f\n", b.mcts_smart);
+	if (b.mcts_net > 0)
+		printf("mcts iterations/s (network) %12.0f  (%s)\n", b.mcts_net,
+		       nnue_simd_name(nnue_set_simd(-1)));
 	if (opt->nthreads > 0)
 		bench_threads_print(opt, &b, NULL);
 	return 0;

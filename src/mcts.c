@@ -131,6 +131,7 @@ struct mcts {
 	int64_t budget;      /* iterations of this run not yet claimed */
 	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
 	int stop;            /* set by the worker that ends the run */
+	void *leaf_ctx;      /* the leaf evaluator's state about the root */
 	uint64_t iterations; /* since mcts_new() or the last advance */
 	uint64_t ns;         /* spent in mcts_step() over the same span */
 	int max_depth;
@@ -266,6 +267,8 @@ void mcts_params_default(struct mcts_params *p)
 	p->memory = (size_t)MCTS_DEFAULT_MEMORY_MB << 20;
 	p->seed = 1;
 	p->threads = 1;
+	p->eval = MCTS_EVAL_ROLLOUT;
+	p->leaf = NULL;
 }
 
 size_t mcts_node_bytes(void)
@@ -388,6 +391,12 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 	}
 	m->root = node_alloc(m, &m->w[0], root->last);
 	node_settle(m, m->root, root);
+	if (p->leaf == NULL || p->eval == MCTS_EVAL_AUTO)
+		m->p.eval = p->leaf == NULL ? MCTS_EVAL_ROLLOUT : MCTS_EVAL_NET;
+	if (m->p.eval != MCTS_EVAL_ROLLOUT) {
+		m->leaf_ctx = xmalloc(p->leaf->ctx_size);
+		p->leaf->root(p->leaf->model, &m->root_pos, m->leaf_ctx);
+	}
 	if (m->threads > 1) {
 		pthread_mutex_init(&m->alloc_lock, NULL);
 		m->pool = pool_new(m->threads, worker_main, m);
@@ -404,6 +413,7 @@ void mcts_free(struct mcts *m)
 		pthread_mutex_destroy(&m->alloc_lock);
 	}
 	free(m->w);
+	free(m->leaf_ctx);
 	free(m->nodes);
 	free(m);
 }
@@ -659,6 +669,32 @@ static bool update_bounds(struct mcts *m, struct node *n, int side)
 	return true;
 }
 
+/* The result to back up from POS, a leaf just added and not over: a
+ * playout's, or under eval=net the leaf evaluator's value v for X, or under
+ * eval=mix the mean of the two. A value becomes a result by a draw of the
+ * RNG with v as its mean and as little spread as the three results allow
+ * (v = 0.75: a win or a draw, each half the time), so the tree keeps its
+ * counts of wins and draws, and the solver its bounds. W and T as in
+ * iterate(); reads the leaf evaluator's state only, so workers share it. */
+static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t)
+{
+	double v, u;
+
+	if (m->p.eval == MCTS_EVAL_ROLLOUT)
+		return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
+	if (m->p.eval == MCTS_EVAL_MIX) {
+		int r = t != NULL ? playout_traced(m, w, pos, t)
+				  : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+
+		v = 0.5 * v + 0.5 * (r == RESULT_X ? 1 : r == RESULT_DRAW ? 0.5 : 0);
+	}
+	u = (double)(rng_next(&w->rng) >> 11) * 0x1.0p-53;
+	if (v >= 0.5)
+		return u < 2 * v - 1 ? RESULT_X : RESULT_DRAW;
+	return u < 1 - 2 * v ? RESULT_O : RESULT_DRAW;
+}
+
 /* The side that chose the node at depth I of a path from a root where
  * ROOT_TURN moves: the side to move in its parent (the root: the other). */
 static inline int chooser(int root_turn, int i)
@@ -771,18 +807,15 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				if (nodes[fresh].flags & NODE_TERMINAL) {
 					result = pos.result;
 					changed = m->p.solver;
-				} else if (t != NULL) {
-					result = playout_traced(m, w, &pos, t);
 				} else {
-					result = game_rollout(m->g, &pos, &w->rng, m->p.rollout);
+					result = leaf_result(m, w, &pos, t);
 				}
 				break;
 			}
 			if (!(LOAD_ACQ(n->flags) & NODE_FULL)) {
 				/* The arena is full, or another worker is adding a
-				 * child here: play out from here. */
-				result = t != NULL ? playout_traced(m, w, &pos, t)
-						   : game_rollout(m->g, &pos, &w->rng, m->p.rollout);
+				 * child here: evaluate from here. */
+				result = leaf_result(m, w, &pos, t);
 				break;
 			}
 		}
@@ -1014,6 +1047,8 @@ void mcts_advance(struct mcts *m, int move)
 		node_settle(m, keep, &m->root_pos);
 	}
 	m->root = keep;
+	if (m->leaf_ctx != NULL)
+		m->p.leaf->root(m->p.leaf->model, &m->root_pos, m->leaf_ctx);
 	m->rc.valid = false;
 	m->iterations = 0;
 	m->ns = 0;

@@ -22,6 +22,27 @@
 #define MCTS_PV_MAX 10
 #define MCTS_MAX_THREADS 256
 
+/* Where the value of a new leaf comes from. */
+enum mcts_eval {
+	MCTS_EVAL_AUTO = -1,   /* (specs only) the network where the game has one */
+	MCTS_EVAL_ROLLOUT = 0, /* a playout */
+	MCTS_EVAL_NET = 1,     /* the leaf evaluator */
+	MCTS_EVAL_MIX = 2,     /* the mean of the two */
+};
+
+/* A leaf evaluator: a value for a position just added to the tree, instead
+ * of (or besides) a playout. The search keeps CTX_SIZE bytes of state about
+ * its root, which ROOT fills whenever the root changes, and LEAF reads. */
+struct mcts_leaf_eval {
+	size_t ctx_size;
+	void (*root)(const void *model, const struct pos *root, void *ctx);
+	/* X's expected score in LEAF (not over), on [0, 1]. LEAF follows ROOT,
+	 * whose state is CTX, by some moves. Reads MODEL and CTX only. */
+	double (*leaf)(const void *model, const void *ctx, const struct pos *root,
+		       const struct pos *leaf);
+	const void *model;
+};
+
 struct mcts_params {
 	double c;          /* exploration constant (>= 0) */
 	int rollout;       /* enum rollout_policy */
@@ -29,10 +50,12 @@ struct mcts_params {
 	size_t memory;     /* bytes for the node arena */
 	uint64_t seed;     /* with one thread, fixes every random choice of the search */
 	int threads;       /* workers on the one tree, 1 to MCTS_MAX_THREADS */
+	int eval;          /* enum mcts_eval (not AUTO); ROLLOUT when leaf is NULL */
+	const struct mcts_leaf_eval *leaf; /* must outlive the search */
 };
 
 /* Fill P with the defaults: MCTS_DEFAULT_C, smart rollouts, solver on,
- * MCTS_DEFAULT_MEMORY_MB, seed 1, one thread. */
+ * MCTS_DEFAULT_MEMORY_MB, seed 1, one thread, playouts (no leaf evaluator). */
 void mcts_params_default(struct mcts_params *p);
 
 struct mcts;

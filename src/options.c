@@ -297,6 +297,15 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 		fprintf(stderr, "noughts: %s: --moves: %s\n", command, err);
 		return 2;
 	}
+	{
+		const struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
+
+		for (size_t i = 0; i < ARRAY_SIZE(specs); i++)
+			if (player_spec_check(specs[i], &opt->game, err, sizeof(err)) < 0) {
+				fprintf(stderr, "noughts: %s: %s\n", command, err);
+				return 2;
+			}
+	}
 	if (opt->level != 0) {
 		struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
 

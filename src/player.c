@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "negamax.h"
+#include "nnue.h"
 
 /* MCTS iterations per move for each level: about three times the level
  * below, which is what it takes to be clearly stronger; wider at the top,
@@ -64,7 +65,7 @@ static const char *const kind_names[] = { "human", "random", "mcts", "negamax" }
 static const char *const kind_keys[] = {
 	"none",
 	"seed",
-	"iterations, time, c, rollout, solver, memory, seed, threads, level",
+	"iterations, time, c, rollout, solver, memory, seed, threads, level, eval, net",
 	"depth, time, level",
 };
 
@@ -120,6 +121,27 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 			return BAD("threads must be from 1 to %d, not '%s'", MCTS_MAX_THREADS, value);
 		spec->mcts.threads = (int)u;
 		spec->threads_given = true;
+	} else if (strcmp(key, "eval") == 0 && kind == PLAYER_MCTS) {
+		if (strcmp(value, "net") == 0)
+			spec->mcts.eval = MCTS_EVAL_NET;
+		else if (strcmp(value, "rollout") == 0)
+			spec->mcts.eval = MCTS_EVAL_ROLLOUT;
+		else if (strcmp(value, "mix") == 0)
+			spec->mcts.eval = MCTS_EVAL_MIX;
+		else
+			return BAD("eval must be net, rollout or mix, not '%s'", value);
+	} else if (strcmp(key, "net") == 0 && kind == PLAYER_MCTS) {
+		char why[300];
+		struct nnue *n;
+
+		if (strlen(value) >= sizeof(spec->net) || value[0] == '\0')
+			return BAD("net must name a network file (under %zu characters)",
+				   sizeof(spec->net));
+		n = nnue_load(value, why, sizeof(why));
+		if (n == NULL)
+			return BAD("net=%s", why);
+		nnue_free(n);
+		strcpy(spec->net, value);
 	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
 		if (!parse_u64(value, 1, GAME_MAX_PLIES, &u))
 			return BAD("depth must be from 1 to %d, not '%s'", GAME_MAX_PLIES, value);
@@ -135,7 +157,7 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
 {
 	static const char *const all_keys[] = { "iterations", "time", "c", "rollout", "solver",
-						 "memory", "seed", "threads", "level", "depth" };
+						 "memory", "seed", "threads", "level", "depth", "eval", "net" };
 	char buf[256], reason[160];
 	char *rest, *item;
 	unsigned seen = 0;
@@ -145,6 +167,7 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 	memset(spec, 0, sizeof(*spec));
 	mcts_params_default(&spec->mcts);
 	spec->mcts.threads = threads_default;
+	spec->mcts.eval = MCTS_EVAL_AUTO;
 	spec->seed = spec->mcts.seed;
 	for (int k = 0; k < (int)ARRAY_SIZE(kind_names); k++)
 		if (strlen(kind_names[k]) == name_len && strncmp(text, kind_names[k], name_len) == 0)
@@ -224,6 +247,11 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 			ADD(",seed=%llu", (unsigned long long)spec->seed);
 		if (spec->threads_given)
 			ADD(",threads=%d", spec->mcts.threads);
+		if (spec->mcts.eval != MCTS_EVAL_AUTO)
+			ADD(",eval=%s", spec->mcts.eval == MCTS_EVAL_NET ? "net" :
+			    spec->mcts.eval == MCTS_EVAL_MIX ? "mix" : "rollout");
+		if (spec->net[0] != '\0')
+			ADD(",net=%s", spec->net);
 	} else if (spec->kind == PLAYER_NEGAMAX) {
 		char sep = ':';
 
@@ -242,6 +270,37 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 	}
 	return buf;
 #undef ADD
+}
+
+int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
+		      size_t errsize)
+{
+	struct nnue *own = NULL;
+	const struct nnue *n;
+	int rc = 0;
+
+	if (spec->kind != PLAYER_MCTS)
+		return 0;
+	if (spec->net[0] != '\0') {
+		own = nnue_load(spec->net, err, errsize);
+		if (own == NULL)
+			return -1;
+		if (strcmp(nnue_game(own), g->name) != 0) {
+			fmt_buf(err, errsize, "net=%s is a network for %s, not %s", spec->net,
+				nnue_game(own), g->name);
+			rc = -1;
+		}
+		nnue_free(own);
+		return rc;
+	}
+	n = nnue_builtin(g);
+	if (n == NULL && (spec->mcts.eval == MCTS_EVAL_NET || spec->mcts.eval == MCTS_EVAL_MIX)) {
+		fmt_buf(err, errsize, "eval=%s: %s has no network (only uttt has one); use "
+			"eval=rollout or net=FILE", spec->mcts.eval == MCTS_EVAL_NET ? "net" : "mix",
+			g->name);
+		return -1;
+	}
+	return 0;
 }
 
 /* --- random ------------------------------------------------------------ */
@@ -301,6 +360,10 @@ static const struct player_ops random_ops = {
 
 /* --- mcts -------------------------------------------------------------- */
 
+/* The leaf evaluation of games with a network when the spec names none.
+ * Playouts until a trained network is measured stronger (see README). */
+#define PLAYER_AUTO_EVAL MCTS_EVAL_ROLLOUT
+
 struct mcts_player {
 	const struct game *g;
 	struct mcts *m;
@@ -310,6 +373,7 @@ struct mcts_player {
 	uint64_t done;       /* iterations run for this move */
 	uint64_t spent_ns;   /* time thought about this move */
 	bool ready;
+	struct nnue *own_net; /* loaded from net=FILE, freed with the player */
 };
 
 static void mcts_player_reset(void *data, const struct pos *pos)
@@ -383,7 +447,33 @@ static void mcts_player_destroy(void *data)
 
 	if (p->m != NULL)
 		mcts_free(p->m);
+	nnue_free(p->own_net);
 	free(p);
+}
+
+/* Pick the leaf evaluation of P from SPEC: the network of net=FILE or the
+ * one built in for G, with eval= as given or, by default, PLAYER_AUTO_EVAL
+ * where there is a network and playouts where there is none. */
+static void mcts_player_eval(struct mcts_player *p, const struct game *g,
+			     const struct player_spec *spec)
+{
+	const struct nnue *n = NULL;
+	char err[320];
+
+	if (spec->net[0] != '\0') {
+		p->own_net = nnue_load(spec->net, err, sizeof(err));
+		if (p->own_net == NULL)
+			fatal("%s", err); /* it loaded when the spec was parsed */
+		n = p->own_net;
+	} else {
+		n = nnue_builtin(g);
+	}
+	if (n != NULL && strcmp(nnue_game(n), g->name) != 0)
+		n = NULL;
+	p->params.eval = spec->mcts.eval == MCTS_EVAL_AUTO ? PLAYER_AUTO_EVAL : spec->mcts.eval;
+	if (n == NULL)
+		p->params.eval = MCTS_EVAL_ROLLOUT;
+	p->params.leaf = p->params.eval == MCTS_EVAL_ROLLOUT ? NULL : nnue_leaf_eval(n);
 }
 
 static const struct player_ops mcts_player_ops = {
@@ -648,6 +738,7 @@ struct player *player_new(const struct game *g, const struct player_spec *spec,
 
 		m->g = g;
 		m->params = spec->mcts;
+		mcts_player_eval(m, g, spec);
 		m->iterations = spec->iterations;
 		m->time_ns = (uint64_t)spec->time_ms * 1000000u;
 		if (m->iterations == 0 && m->time_ns == 0)

@@ -28,7 +28,9 @@ struct player_spec {
 	uint64_t iterations;     /* mcts: iterations per move */
 	int time_ms;             /* mcts, negamax: milliseconds per move */
 	int depth;               /* negamax: plies */
-	struct mcts_params mcts; /* mcts: c, rollout, solver, memory, seed */
+	struct mcts_params mcts; /* mcts: c, rollout, solver, memory, seed, eval
+	                            (MCTS_EVAL_AUTO unless given; leaf unset) */
+	char net[256];           /* mcts: net=FILE, the network file; "" built in */
 	uint64_t seed;           /* random, and mcts (same as mcts.seed) */
 	bool seed_given;
 	bool threads_given;      /* mcts: threads= was written */
@@ -44,6 +46,12 @@ int player_threads_default(void);
  * "negamax:depth=6", ...) into SPEC. Returns 0, or -1 with a one-line
  * reason in ERR naming the bad part and what is accepted. */
 int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize);
+
+/* Can SPEC play game G? Refuses eval=net or mix, or net=FILE, for a game
+ * without a network or with a network of another game. Returns 0, or -1
+ * with a one-line reason in ERR. (player_new() falls back on playouts.) */
+int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
+		      size_t errsize);
 
 /* Write the spec back as text with every budget spelled out
  * ("mcts:iterations=2500,c=0.5,rollout=smart,solver=on"). */

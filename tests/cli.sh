@@ -104,7 +104,7 @@ for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
 		grep -q -- "$esc" "$man" || missing="$missing $o"
 	done
 done
-for k in iterations time c rollout solver memory seed level depth; do
+for k in iterations time c rollout solver memory seed level depth eval net; do
 	grep -q "^\.BI\{0,1\}R\{0,1\} $k=" "$man" || grep -q "^\.B[IR]* $k=" "$man" || missing="$missing $k="
 done
 for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do

@@ -1,0 +1,348 @@
+/* test-nnue.c - the value network: the C evaluator against the trainer's
+ * forward pass (tests/data/nnue-expected.txt, written by train/expected.py
+ * from the shipped weights), incremental updates against evaluation from
+ * scratch, the scalar path against the SIMD ones, bad weights files, and
+ * MCTS searching with the network. */
+#include "config.h"
+
+#include "nnue.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mcts.h"
+#include "tap.h"
+
+static struct game game;
+
+static bool same_acc(const struct nnue *n, const struct nnue_acc *a, const struct nnue_acc *b)
+{
+	size_t bytes = (size_t)nnue_hidden(n) * sizeof(int16_t);
+
+	return memcmp(a->v[0], b->v[0], bytes) == 0 && memcmp(a->v[1], b->v[1], bytes) == 0;
+}
+
+/* The C evaluator gives the trainer's integer output exactly, and a value
+ * within quantisation error of its float network. */
+static void test_expected(const struct nnue *n)
+{
+	const char *dir = getenv("TESTDATA");
+	char path[4096], line[2048];
+	int count = 0, exact = 0, close = 0;
+	double worst = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/nnue-expected.txt", dir != NULL ? dir : "tests/data");
+	f = fopen(path, "r");
+	ok(f != NULL, "%s opens", path);
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *tab1 = strchr(line, '\t'), *tab2, err[200];
+		struct nnue_acc a;
+		struct pos p;
+		long want;
+		double value;
+
+		if (line[0] == '#' || tab1 == NULL)
+			continue;
+		*tab1 = '\0';
+		want = strtol(tab1 + 1, &tab2, 10);
+		value = strtod(tab2 + 1, NULL);
+		game_start(&game, &p);
+		if (game_play_moves(&game, &p, line, NULL, NULL, err, sizeof(err)) != 0) {
+			ok(0, "moves '%s': %s", line, err);
+			continue;
+		}
+		nnue_refresh(n, &p, &a);
+		count++;
+		exact += nnue_output(n, &a, p.turn) == want;
+		close += fabs(nnue_value(n, &a, p.turn) - value) < 0.02;
+		if (fabs(nnue_value(n, &a, p.turn) - value) > worst)
+			worst = fabs(nnue_value(n, &a, p.turn) - value);
+	}
+	fclose(f);
+	ok(count >= 50, "%d positions to compare", count);
+	ok(exact == count, "integer output equal to the trainer's in %d of %d positions", exact,
+	   count);
+	ok(close == count, "value within 0.02 of the float network in %d of %d (worst %.4f)", close,
+	   count, worst);
+}
+
+/* Random games: at every ply the accumulators updated move by move, and
+ * those updated in one step from the start, equal a fresh computation. */
+static void test_incremental(const struct nnue *n)
+{
+	struct rng r;
+	int plies = 0, by_move = 0, from_start = 0, back = 0;
+
+	rng_seed(&r, 7);
+	for (int g = 0; g < 40; g++) {
+		struct pos start, p, prev;
+		struct nnue_acc inc, fresh, jump, rev, prev_fresh;
+
+		game_start(&game, &start);
+		p = start;
+		nnue_refresh(n, &p, &inc);
+		while (!game_over(&p)) {
+			struct moveset legal;
+
+			game_legal(&game, &p, &legal);
+			prev = p;
+			game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+			nnue_update(n, &prev, &p, &inc);
+			nnue_refresh(n, &p, &fresh);
+			nnue_refresh(n, &start, &jump);
+			nnue_update(n, &start, &p, &jump);
+			rev = fresh;
+			nnue_update(n, &p, &prev, &rev); /* and back again */
+			nnue_refresh(n, &prev, &prev_fresh);
+			plies++;
+			by_move += same_acc(n, &inc, &fresh);
+			from_start += same_acc(n, &jump, &fresh);
+			back += same_acc(n, &rev, &prev_fresh);
+		}
+	}
+	ok(by_move == plies, "updated move by move == from scratch at %d of %d plies", by_move, plies);
+	ok(from_start == plies, "updated from the start in one step == from scratch at %d of %d",
+	   from_start, plies);
+	ok(back == plies, "updated backwards == from scratch at %d of %d", back, plies);
+}
+
+/* Every SIMD level the processor has gives the scalar path's numbers. */
+static void test_simd(const struct nnue *n)
+{
+	int best = nnue_set_simd(NNUE_AVX2);
+	struct rng r;
+
+	printf("# best level here: %s\n", nnue_simd_name(best));
+	for (int level = NNUE_SSE2; level <= NNUE_AVX2; level++) {
+		int same = 0, total = 0;
+
+		if (nnue_set_simd(level) != level) {
+			printf("# %s: not on this processor\n", nnue_simd_name(level));
+			continue;
+		}
+		rng_seed(&r, 11);
+		for (int g = 0; g < 20; g++) {
+			struct pos p, prev;
+			struct nnue_acc s, v;
+
+			game_start(&game, &p);
+			nnue_set_simd(NNUE_SCALAR);
+			nnue_refresh(n, &p, &s);
+			nnue_set_simd(level);
+			nnue_refresh(n, &p, &v);
+			while (!game_over(&p)) {
+				struct moveset legal;
+				int32_t os, ov;
+
+				game_legal(&game, &p, &legal);
+				prev = p;
+				game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+				nnue_set_simd(NNUE_SCALAR);
+				nnue_update(n, &prev, &p, &s);
+				os = nnue_output(n, &s, p.turn);
+				nnue_set_simd(level);
+				nnue_update(n, &prev, &p, &v);
+				ov = nnue_output(n, &v, p.turn);
+				total++;
+				same += os == ov && same_acc(n, &s, &v);
+			}
+		}
+		ok(same == total && total > 0, "%s == scalar: accumulators and output at %d of %d plies",
+		   nnue_simd_name(level), same, total);
+	}
+	nnue_set_simd(best);
+}
+
+/* Write SIZE bytes of DATA to a temporary file; returns its name. */
+static const char *write_temp(const uint8_t *data, size_t size)
+{
+	static char name[64];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "/tmp/test-nnue-%d.bin", (int)getpid());
+	f = fopen(name, "wb");
+	if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+		return NULL;
+	return name;
+}
+
+static void expect_refused(const uint8_t *data, size_t size, const char *want, const char *what)
+{
+	const char *path = write_temp(data, size);
+	char err[400] = "";
+	struct nnue *n = path != NULL ? nnue_load(path, err, sizeof(err)) : NULL;
+
+	ok(path != NULL && n == NULL && strstr(err, want) != NULL && strstr(err, path) != NULL,
+	   "%s: refused, naming the file (%s)", what, err);
+	nnue_free(n);
+	if (path != NULL)
+		remove(path);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t fnv1a(const uint8_t *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
+/* Bad files: missing, empty, not a network, another version, truncated,
+ * trailing bytes, a flipped bit. A good copy loads and evaluates alike. */
+static void test_files(void)
+{
+	size_t size = nnue_uttt_size;
+	uint8_t *copy = malloc(size + 1);
+	char err[400] = "";
+	struct nnue *n = nnue_load("/nonexistent/net.bin", err, sizeof(err));
+	const char *path;
+
+	ok(n == NULL && strstr(err, "/nonexistent/net.bin: No such file") != NULL,
+	   "a missing file: %s", err);
+	memcpy(copy, nnue_uttt_data, size);
+	expect_refused(copy, 0, "not a noughts network file", "an empty file");
+	expect_refused((const uint8_t *)"hello, world, this is not a network at all....", 46,
+		       "not a noughts network file", "a text file");
+	copy[8] = 9;
+	expect_refused(copy, size, "version 9", "another format version");
+	copy[8] = 1;
+	expect_refused(copy, size - 100, "truncated", "a truncated file");
+	copy[size] = 0;
+	expect_refused(copy, size + 1, "trailing bytes", "a file with trailing bytes");
+	copy[size / 2] ^= 0x10;
+	expect_refused(copy, size, "checksum", "a flipped bit");
+	copy[size / 2] ^= 0x10;
+	put32(copy + 8 + 4 + 16 + 4, 24); /* 24 hidden units: not a multiple of 16 */
+	put32(copy + size - 4, fnv1a(copy, size - 4));
+	expect_refused(copy, size, "hidden units", "a shape this program does not take");
+	memcpy(copy, nnue_uttt_data, size);
+	path = write_temp(copy, size);
+	n = path != NULL ? nnue_load(path, err, sizeof(err)) : NULL;
+	if (n != NULL) {
+		struct nnue_acc a, b;
+		struct pos p;
+
+		game_start(&game, &p);
+		game_play_moves(&game, &p, "e5 e4 d2", NULL, NULL, err, sizeof(err));
+		nnue_refresh(n, &p, &a);
+		nnue_refresh(nnue_builtin(&game), &p, &b);
+		ok(nnue_output(n, &a, p.turn) == nnue_output(nnue_builtin(&game), &b, p.turn),
+		   "a copy of the built-in network loads and evaluates alike");
+	} else {
+		ok(0, "a copy of the built-in network loads: %s", err);
+	}
+	nnue_free(n);
+	if (path != NULL)
+		remove(path);
+	free(copy);
+}
+
+/* MCTS with the network: visits add up, a forced win is still found and
+ * proven, and the same seed gives the same search. */
+static void test_mcts(const struct nnue *n)
+{
+	static const char *const win =
+		"c7 i1 h3 f9 i9 g9 a7 a1 b2 e4 e2 d6 c9 h9 d8 c5 i4 h2 f4 g1 c1 g3 a9 a8 a6 b7 "
+		"d1 a3 b8 e5 d4 b1 e3 e9 d9 c6 i7 h6 f8 i6 i8 h4 f2 g4 b3 d7 c3 i5 g6 e6 f7 h5";
+	struct mcts_params prm;
+	struct mcts_child ch[GAME_MAX_MOVES], ch2[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	struct pos p;
+	char err[200];
+	uint64_t sum = 0;
+	int k, k2, ran;
+
+	mcts_params_default(&prm);
+	prm.eval = MCTS_EVAL_NET;
+	prm.leaf = nnue_leaf_eval(n);
+	prm.memory = 32 << 20;
+	prm.seed = 5;
+	game_start(&game, &p);
+	for (int e = MCTS_EVAL_NET; e <= MCTS_EVAL_MIX; e++) {
+		struct mcts *m;
+
+		prm.eval = e;
+		m = mcts_new(&game, &p, &prm);
+		ran = mcts_step(m, 20000);
+		k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+		sum = 0;
+		for (int i = 0; i < k; i++)
+			sum += ch[i].visits;
+		ok(ran == 20000 && k == 81 && sum == t.root_visits,
+		   "eval=%s: 20000 iterations, 81 children, visits add up (%llu)",
+		   e == MCTS_EVAL_NET ? "net" : "mix", (unsigned long long)sum);
+		mcts_advance(m, ch[0].move);
+		ok(mcts_step(m, 1000) == 1000, "eval=%s: the search goes on after an advance",
+		   e == MCTS_EVAL_NET ? "net" : "mix");
+		mcts_free(m);
+	}
+	prm.eval = MCTS_EVAL_NET;
+	game_play_moves(&game, &p, win, NULL, NULL, err, sizeof(err));
+	{
+		struct mcts *m = mcts_new(&game, &p, &prm), *m2;
+		char name[8];
+
+		mcts_step(m, 5000);
+		mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+		ok(strcmp(game_move_name(&game, mcts_best_move(m), name), "e8") == 0 &&
+		   t.root_proven == PROOF_WIN, "eval=net: the winning move e8 is found and proven (%s)",
+		   name);
+		mcts_free(m);
+		game_start(&game, &p);
+		m = mcts_new(&game, &p, &prm);
+		m2 = mcts_new(&game, &p, &prm);
+		mcts_step(m, 3000);
+		mcts_step(m2, 3000);
+		k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+		k2 = mcts_stats(m2, NULL, 0, ch2, GAME_MAX_MOVES, NULL);
+		{
+			bool same = k == k2 && k > 0;
+
+			for (int i = 0; i < k && same; i++)
+				same = ch[i].move == ch2[i].move && ch[i].visits == ch2[i].visits &&
+				       ch[i].wins == ch2[i].wins && ch[i].draws == ch2[i].draws;
+			ok(same, "eval=net: the same seed gives the same search");
+		}
+		mcts_free(m);
+		mcts_free(m2);
+	}
+}
+
+int main(void)
+{
+	char err[200];
+	const struct nnue *n;
+
+	if (game_init(&game, "uttt", RULE_TIEBREAK, err, sizeof(err)) != 0) {
+		printf("Bail out! %s\n", err);
+		return 1;
+	}
+	n = nnue_builtin(&game);
+	ok(n != NULL && strcmp(nnue_game(n), "uttt") == 0, "uttt has a built-in network");
+	{
+		struct game ttt;
+
+		game_init(&ttt, "ttt", 0, err, sizeof(err));
+		ok(nnue_builtin(&ttt) == NULL, "ttt has none");
+	}
+	test_expected(n);
+	test_incremental(n);
+	test_simd(n);
+	test_files();
+	test_mcts(n);
+	return tap_done();
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# run.sh [STAGE...]: from nothing to the shipped network, train/uttt.bin, and
+# the files made from it (src/nnue-uttt.c, tests/data/nnue-expected.txt).
+# Every step has a fixed seed. Run from train/ with noughts built in ..;
+# NOUGHTS and PYTHON override the programs. Stages (all by default):
+#   1  self-play with playouts (4000 games), train stage1.bin from random weights
+#   2  self-play with stage1.bin (4000 games), train stage2.bin from stage1.bin
+#      on both stages' positions
+#   ship  stage2.bin (or stage1.bin if there is no stage 2) becomes uttt.bin
+# Data go to data/ (not in git); a self-play chunk already written is kept,
+# so an interrupted run resumes. See README for the time each stage took.
+set -eu
+cd "$(dirname "$0")"
+NOUGHTS=${NOUGHTS:-../noughts}
+PYTHON=${PYTHON:-python3}
+stages=${*:-1 2 ship}
+
+for stage in $stages; do
+	case $stage in
+	1)
+		./selfplay-stage.sh "$NOUGHTS" data/stage1 mcts:iterations=4000 1 40 100
+		"$PYTHON" train.py --out stage1.bin --seed 1 --epochs 10 data/stage1/chunk-*.txt
+		;;
+	2)
+		./selfplay-stage.sh "$NOUGHTS" data/stage2 \
+			"mcts:iterations=1500,eval=net,net=stage1.bin" 101 140 100
+		"$PYTHON" train.py --out stage2.bin --init stage1.bin --seed 2 --epochs 6 \
+			--lr 1e-3 data/stage1/chunk-*.txt data/stage2/chunk-*.txt
+		;;
+	ship)
+		net=stage2.bin
+		[ -f "$net" ] || net=stage1.bin
+		cp "$net" uttt.bin
+		"$PYTHON" bin2c.py uttt.bin ../src/nnue-uttt.c
+		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
+		;;
+	*)
+		echo "run.sh: unknown stage '$stage' (1, 2, ship)" >&2
+		exit 2
+		;;
+	esac
+done

@@ -1,0 +1,166 @@
+"""Ultimate tic-tac-toe positions for the trainer: reading `noughts selfplay`
+files, the network's input features (the same list as src/nnue.c), the
+board's symmetries, and a little of the rules (to make test positions).
+
+Move id = small board * 9 + cell, boards and cells numbered row by row.
+Features of a position seen from side S (own = S):
+    0..80     own marks          81..161   the other side's marks
+    162..170  boards S has won   171..179  boards the other side has won
+    180..188  boards full with no winner
+    189       the mover may play in any board; 190 + b: sent to board b
+"""
+import numpy as np
+
+FEATURES = 199
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def read_selfplay(paths):
+    """Positions of selfplay files: (cells uint8 [N, 81] with 0 empty, 1 X,
+    2 O; last int [N]; turn int [N] 0 for X, 1 for O; value float [N];
+    result float [N]), values and results for the side to move."""
+    rows = []
+    for path in paths:
+        with open(path, "rb") as f:
+            for line in f:
+                if line.startswith(b"#") or not line.strip():
+                    continue
+                rows.append(line.split())
+    n = len(rows)
+    cells = np.zeros((n, 81), np.uint8)
+    last = np.zeros(n, np.int64)
+    turn = np.zeros(n, np.int64)
+    value = np.zeros(n, np.float32)
+    result = np.zeros(n, np.float32)
+    if n == 0:
+        return cells, last, turn, value, result
+    raw = np.frombuffer(b"".join(r[0] for r in rows), np.uint8).reshape(n, 81)
+    cells[raw == ord("X")] = 1
+    cells[raw == ord("O")] = 2
+    last[:] = [int(r[1]) for r in rows]
+    turn[:] = [0 if r[2] == b"X" else 1 for r in rows]
+    value[:] = [float(r[4]) for r in rows]
+    result[:] = [float(r[5]) for r in rows]
+    return cells, last, turn, value, result
+
+
+def features(cells, last, turn):
+    """The binary features [N, 2, FEATURES] (uint8): [:, 0] seen from the
+    side to move, [:, 1] from the other side."""
+    n = cells.shape[0]
+    boards = cells.reshape(n, 9, 9)
+    won = np.zeros((n, 2, 9), bool)
+    for s in range(2):
+        mine = boards == s + 1
+        for line in LINES:
+            won[:, s] |= mine[:, :, line[0]] & mine[:, :, line[1]] & mine[:, :, line[2]]
+    anywon = won[:, 0] | won[:, 1]
+    full = (boards != 0).all(axis=2)
+    closed = anywon | full
+    nxt = np.full(n, -1, np.int64)
+    has_last = last >= 0
+    c = np.where(has_last, last % 9, 0)
+    sent = has_last & ~closed[np.arange(n), c]
+    nxt[sent] = c[sent]
+    out = np.zeros((n, 2, FEATURES), np.uint8)
+    rows = np.arange(n)
+    for p in range(2):
+        side = turn if p == 0 else 1 - turn  # the perspective's side
+        own = cells == (side + 1)[:, None]
+        other = (cells != 0) & ~own
+        out[:, p, 0:81] = own
+        out[:, p, 81:162] = other
+        out[:, p, 162:171] = won[rows, side]
+        out[:, p, 171:180] = won[rows, 1 - side]
+        out[:, p, 180:189] = full & ~anywon
+        out[rows, p, 190 + nxt] = 1  # nxt = -1 gives 189, "any board"
+    return out
+
+
+def _sym9():
+    """The 8 symmetries of a 3x3 grid as permutations of 0..8."""
+    perms = []
+    for k in range(8):
+        p = []
+        for i in range(9):
+            r, c = divmod(i, 3)
+            if k & 4:
+                r, c = c, r
+            if k & 1:
+                c = 2 - c
+            if k & 2:
+                r = 2 - r
+            p.append(r * 3 + c)
+        perms.append(p)
+    return perms
+
+
+def feature_symmetries():
+    """For each of the 8 symmetries, the permutation P of feature indices
+    such that X[:, P] are the features of the transformed positions."""
+    out = []
+    for p in _sym9():
+        g = np.arange(FEATURES)
+        for base in (0, 81):
+            for b in range(9):
+                for c in range(9):
+                    g[base + b * 9 + c] = base + p[b] * 9 + p[c]
+        for base in (162, 171, 180, 190):
+            for b in range(9):
+                g[base + b] = base + p[b]
+        inv = np.empty(FEATURES, np.int64)
+        inv[g] = np.arange(FEATURES)
+        out.append(inv)
+    return out
+
+
+# --- a little of the rules, to make positions ---------------------------------
+
+def _wins(cells9):
+    return any(all(cells9[i] for i in line) for line in LINES)
+
+
+class Game:
+    """Ultimate tic-tac-toe with CodinGame's tie-break, as noughts plays it."""
+
+    def __init__(self):
+        self.cells = [0] * 81  # 0 empty, 1 X, 2 O
+        self.won = [0] * 9     # 0 none, 1 X, 2 O
+        self.closed = [False] * 9
+        self.next = -1
+        self.turn = 0
+        self.last = -1
+        self.result = None  # "X", "O", "draw"
+
+    def legal(self):
+        if self.result is not None:
+            return []
+        boards = [self.next] if self.next >= 0 else [b for b in range(9) if not self.closed[b]]
+        return [b * 9 + c for b in boards for c in range(9) if self.cells[b * 9 + c] == 0]
+
+    def play(self, m):
+        b, c = divmod(m, 9)
+        me = self.turn + 1
+        self.cells[m] = me
+        board = self.cells[b * 9:b * 9 + 9]
+        if self.won[b] == 0 and _wins([v == me for v in board]):
+            self.won[b] = me
+            self.closed[b] = True
+            if _wins([w == me for w in self.won]):
+                self.result = "XO"[self.turn]
+        if all(board):
+            self.closed[b] = True
+        if self.result is None and all(self.closed):
+            x, o = self.won.count(1), self.won.count(2)
+            self.result = "draw" if x == o else "X" if x > o else "O"
+        self.next = -1 if self.closed[c] else c
+        self.turn ^= 1
+        self.last = m
+
+
+def move_name(m):
+    """The move text of a move id ("e5"): column letter, row number."""
+    b, c = divmod(m, 9)
+    col = (b % 3) * 3 + c % 3
+    row = (b // 3) * 3 + c // 3
+    return "abcdefghi"[col] + str(row + 1)
