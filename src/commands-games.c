@@ -85,15 +85,11 @@ static int match_game(struct options *opt, const struct player_spec *sx,
 	return pos.result;
 }
 
-int cmd_match(struct options *opt)
+/* The two players of match from OPT's words into A and B; 0, or the exit
+ * status after a line on stderr. */
+static int match_players(const struct options *opt, struct player_spec *a, struct player_spec *b)
 {
-	struct player_spec a, b;
-	struct record rec;
-	struct stat st;
-	char err[256], fa[128], fb[128];
-	int wins = 0, draws = 0, losses = 0, played = 0;
-	bool progress = !opt->json || isatty(2);
-	double s, z = 1.96, centre, half, lo, hi;
+	char err[256];
 
 	if (opt->argc != 2) {
 		fprintf(stderr, "noughts: match: expected two players, such as "
@@ -101,21 +97,81 @@ int cmd_match(struct options *opt)
 		return 2;
 	}
 	for (int i = 0; i < 2; i++) {
-		if (player_spec_parse(opt->argv[i], i == 0 ? &a : &b, err, sizeof(err)) < 0) {
+		struct player_spec *p = i == 0 ? a : b;
+
+		if (player_spec_parse(opt->argv[i], p, err, sizeof(err)) < 0) {
 			fprintf(stderr, "noughts: match: %s\n", err);
 			return 2;
 		}
-		if ((i == 0 ? &a : &b)->kind == PLAYER_HUMAN) {
+		if (p->kind == PLAYER_HUMAN) {
 			fprintf(stderr, "noughts: match: players must be engines, not human\n");
 			return 2;
 		}
-		if (player_spec_check(i == 0 ? &a : &b, &opt->game, err, sizeof(err)) < 0) {
+		if (player_spec_check(p, &opt->game, err, sizeof(err)) < 0) {
 			fprintf(stderr, "noughts: match: %s\n", err);
 			return 2;
 		}
-		if (opt->level != 0 && (i == 0 ? &a : &b)->level == 0)
-			(i == 0 ? &a : &b)->level = opt->level;
+		if (opt->level != 0 && p->level == 0)
+			p->level = opt->level;
 	}
+	return 0;
+}
+
+/* The summary of a match of PLAYED games between A and B, as text or
+ * JSON; returns the exit status. */
+static int match_report(const struct options *opt, const struct player_spec *a,
+			const struct player_spec *b, int wins, int draws, int losses, int played)
+{
+	char fa[128], fb[128];
+	double s, z = 1.96, centre, half, lo, hi;
+
+	/* The Wilson interval of the score: unlike s +- 1.96 se it stays
+	 * meaningful when every game has the same result. */
+	s = (wins + 0.5 * draws) / played;
+	centre = (s + z * z / (2 * played)) / (1 + z * z / played);
+	half = z * sqrt(s * (1 - s) / played + z * z / (4.0 * played * played)) / (1 + z * z / played);
+	lo = elo_of(centre - half);
+	hi = elo_of(centre + half);
+	player_spec_format(a, fa, sizeof(fa));
+	player_spec_format(b, fb, sizeof(fb));
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_string_field(&j, "a", fa);
+		json_string_field(&j, "b", fb);
+		json_string_field(&j, "game", opt->game.name);
+		json_int_field(&j, "games", played);
+		json_int_field(&j, "wins", wins);
+		json_int_field(&j, "draws", draws);
+		json_int_field(&j, "losses", losses);
+		json_double_field(&j, "score", s);
+		json_double_field(&j, "elo", elo_of(s));
+		json_double_field(&j, "elo_low", lo);
+		json_double_field(&j, "elo_high", hi);
+		json_bool_field(&j, "stopped", stop_requested != 0);
+		json_object_end(&j);
+	} else {
+		printf("A: %s\nB: %s\n", fa, fb);
+		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", played,
+		       stop_requested ? " (stopped)" : "", wins, draws, losses, 100 * s);
+		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
+	}
+	return stop_requested ? 1 : 0;
+}
+
+int cmd_match(struct options *opt)
+{
+	struct player_spec a, b;
+	struct record rec;
+	struct stat st;
+	char err[256];
+	int wins = 0, draws = 0, losses = 0, played = 0, status;
+	bool progress = !opt->json || isatty(2);
+
+	if ((status = match_players(opt, &a, &b)) != 0)
+		return status;
 	if (refuse_finished(opt))
 		return 1;
 	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 &&
@@ -161,40 +217,7 @@ int cmd_match(struct options *opt)
 		fprintf(stderr, "noughts: match: stopped before a game was finished\n");
 		return 1;
 	}
-	/* The Wilson interval of the score: unlike s +- 1.96 se it stays
-	 * meaningful when every game has the same result. */
-	s = (wins + 0.5 * draws) / played;
-	centre = (s + z * z / (2 * played)) / (1 + z * z / played);
-	half = z * sqrt(s * (1 - s) / played + z * z / (4.0 * played * played)) / (1 + z * z / played);
-	lo = elo_of(centre - half);
-	hi = elo_of(centre + half);
-	player_spec_format(&a, fa, sizeof(fa));
-	player_spec_format(&b, fb, sizeof(fb));
-	if (opt->json) {
-		struct json j;
-
-		json_init(&j, stdout);
-		json_object_begin(&j);
-		json_string_field(&j, "a", fa);
-		json_string_field(&j, "b", fb);
-		json_string_field(&j, "game", opt->game.name);
-		json_int_field(&j, "games", played);
-		json_int_field(&j, "wins", wins);
-		json_int_field(&j, "draws", draws);
-		json_int_field(&j, "losses", losses);
-		json_double_field(&j, "score", s);
-		json_double_field(&j, "elo", elo_of(s));
-		json_double_field(&j, "elo_low", lo);
-		json_double_field(&j, "elo_high", hi);
-		json_bool_field(&j, "stopped", stop_requested != 0);
-		json_object_end(&j);
-	} else {
-		printf("A: %s\nB: %s\n", fa, fb);
-		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", played,
-		       stop_requested ? " (stopped)" : "", wins, draws, losses, 100 * s);
-		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
-	}
-	return stop_requested ? 1 : 0;
+	return match_report(opt, &a, &b, wins, draws, losses, played);
 }
 
 /* --- selfplay ---------------------------------------------------------- */

@@ -659,6 +659,33 @@ static int nm_draw_plies(const struct negamax *n, const struct nm_node *root)
 	return plies;
 }
 
+/* The result of the iteration of depth D that scored the root S (PROVEN:
+ * the search proved it) into OUT. */
+static void nm_iteration_result(const struct negamax *n, const struct nm_node *root, int s, int d,
+				bool proven, struct negamax_result *out)
+{
+	out->best = n->root_best;
+	out->score = s;
+	out->depth = d;
+	/* A mate within the depth searched is the shortest: every line that
+	 * long was seen to its end. */
+	out->exact = proven || (negamax_is_mate(s) && NEGAMAX_WIN - abs(s) <= d);
+	out->value = PROOF_NONE;
+	out->plies = 0;
+	if (!out->exact)
+		return;
+	if (s > 0) {
+		out->value = PROOF_WIN;
+		out->plies = NEGAMAX_WIN - s;
+	} else if (s < 0) {
+		out->value = PROOF_LOSS;
+		out->plies = NEGAMAX_WIN + s;
+	} else {
+		out->value = PROOF_DRAW;
+		out->plies = nm_draw_plies(n, root);
+	}
+}
+
 /* Publish the iteration OUT just completed, with the principal variation
  * that the table's best moves make from ROOT. */
 static void nm_live_iteration(struct negamax *n, const struct nm_node *root,
@@ -790,27 +817,8 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		s = nm_search(n, root, d, 0, -NM_INF, NM_INF, &proven);
 		if (n->aborted)
 			break;
-		out->best = n->root_best;
-		out->score = s;
-		out->depth = d;
-		/* A mate within the depth searched is the shortest: every line
-		 * that long was seen to its end. */
-		out->exact = proven || (negamax_is_mate(s) && NEGAMAX_WIN - abs(s) <= d);
+		nm_iteration_result(n, root, s, d, proven, out);
 		assert(d < remaining || out->exact);
-		out->value = PROOF_NONE;
-		out->plies = 0;
-		if (out->exact) {
-			if (s > 0) {
-				out->value = PROOF_WIN;
-				out->plies = NEGAMAX_WIN - s;
-			} else if (s < 0) {
-				out->value = PROOF_LOSS;
-				out->plies = NEGAMAX_WIN + s;
-			} else {
-				out->value = PROOF_DRAW;
-				out->plies = nm_draw_plies(n, root);
-			}
-		}
 		out->nodes = n->nodes;
 		out->seconds = (double)(now_ns() - start) / 1e9;
 		nm_live_iteration(n, root, out);

@@ -173,15 +173,122 @@ static int parse_threads(const char *text, struct options *opt)
 	}
 }
 
+/* What the options say about the game, gathered before it is made. */
+struct game_words {
+	const char *game_name, *moves;
+	bool game_given;
+	unsigned rules;
+};
+
+/* A getopt_long error for the option word BAD (C is '?' or ':'). */
+static int getopt_error(const char *command, int c, const char *bad)
+{
+	if (optopt != 0 && optopt < 256 && c == '?')
+		return usage_error(command, "unknown option '%s'", bad);
+	if (optopt != 0 && group_of(optopt) != 0 && strchr(bad, '=') != NULL)
+		return usage_error(command, "option '%.*s' takes no value", (int)strcspn(bad, "="),
+				   bad);
+	if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
+		return usage_error(command, "option '%s' needs a value", bad);
+	return usage_error(command, "unknown option '%s'", bad);
+}
+
+/* One option C that takes a number (in optarg) into OPT; 0, or the usage
+ * error's status; 1 if C is not one of them. */
+static int number_option(struct options *opt, const char *command, int c)
+{
+	uint64_t v;
+
+	switch (c) {
+	case LONG_LEVEL:
+		if (!parse_u64(optarg, 1, PLAYER_MAX_LEVEL, &v))
+			return usage_error(command, "--level must be from 1 to 10, not '%s'", optarg);
+		opt->level = (int)v;
+		break;
+	case LONG_GAMES:
+		if (!parse_u64(optarg, 1, 10000000, &v))
+			return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
+					   optarg);
+		opt->games = (int)v;
+		break;
+	case LONG_SEED:
+		if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))
+			return usage_error(command, "--seed must be a whole number, not '%s'", optarg);
+		opt->seed_given = true;
+		break;
+	case LONG_THREADS:
+		if (parse_threads(optarg, opt) < 0)
+			return usage_error(command, "--threads must be up to %d thread counts "
+					   "from 1 to %d such as 1,2,4, not '%s'",
+					   OPTIONS_MAX_THREADS, MCTS_MAX_THREADS, optarg);
+		break;
+	case LONG_SECONDS:
+		if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
+			return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
+					   optarg);
+		break;
+	case LONG_DEADLINE:
+		if (parse_deadline(optarg, &opt->deadline_ms, &opt->first_deadline_ms) < 0)
+			return usage_error(command,
+					   "--deadline must be MS or MS,FIRST in milliseconds "
+					   "from 1 to 100000, not '%s'", optarg);
+		break;
+	case LONG_THRESHOLD:
+		if (!parse_double(optarg, 0, 1, &opt->threshold))
+			return usage_error(command, "--threshold must be from 0 to 1, not '%s'", optarg);
+		break;
+	default:
+		return 1;
+	}
+	return 0;
+}
+
+/* One option C (with optarg) into OPT and W; 0, or the usage error's
+ * status. BAD is its word, for the message. */
+static int one_option(struct options *opt, struct game_words *w, const char *command, int c,
+		      const char *bad)
+{
+	int rc;
+
+	switch (c) {
+	case LONG_GAME: w->game_name = optarg; w->game_given = true; break;
+	case LONG_MOVES: w->moves = optarg; break;
+	case LONG_JSON: opt->json = true; break;
+	case LONG_TIEBREAK: w->rules |= RULE_TIEBREAK; w->game_given = true; break;
+	case LONG_NO_TIEBREAK: w->rules &= ~(unsigned)RULE_TIEBREAK; w->game_given = true; break;
+	case LONG_OPEN_WON: w->rules |= RULE_OPEN_WON; w->game_given = true; break;
+	case LONG_X:
+		if ((rc = spec_option(command, optarg, &opt->x)) != 0)
+			return rc;
+		opt->x_given = true;
+		break;
+	case LONG_O:
+		if ((rc = spec_option(command, optarg, &opt->o)) != 0)
+			return rc;
+		opt->o_given = true;
+		break;
+	case LONG_ENGINE:
+		if ((rc = spec_option(command, optarg, &opt->engine)) != 0)
+			return rc;
+		opt->engine_given = true;
+		break;
+	case LONG_ASCII: opt->ascii = true; break;
+	case LONG_RECORD: opt->record = optarg; break;
+	case LONG_LOAD: opt->load = optarg; break;
+	default:
+		if ((rc = number_option(opt, command, c)) != 1)
+			return rc;
+		return usage_error(command, "unknown option '%s'", bad);
+	}
+	return 0;
+}
+
 int options_parse(struct options *opt, const char *command, unsigned accepted,
 		  unsigned default_rules, int argc, char **argv)
 {
-	const char *game_name = "ttt", *moves = NULL;
-	bool game_given = false;
-	unsigned rules = default_rules;
+	struct game_words w = { "ttt", NULL, false, default_rules };
 	char err[256];
 	int c, rc;
-	uint64_t v;
 
 	memset(opt, 0, sizeof(*opt));
 	opt->command = command;
@@ -195,104 +302,29 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
-		if (c == 'h') {
+		if (c == 'h')
 			return -1;
-		}
-		if (c == '?' || c == ':') {
-			const char *bad = argv[optind - 1];
-
-			if (optopt != 0 && optopt < 256 && c == '?')
-				return usage_error(command, "unknown option '%s'", bad);
-			if (optopt != 0 && group_of(optopt) != 0 && strchr(bad, '=') != NULL)
-				return usage_error(command, "option '%.*s' takes no value", (int)strcspn(bad, "="),
-						   bad);
-			if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
-				return usage_error(command, "option '%s' needs a value", bad);
-			return usage_error(command, "unknown option '%s'", bad);
-		}
+		if (c == '?' || c == ':')
+			return getopt_error(command, c, argv[optind - 1]);
 		if (!(group_of(c) & accepted))
 			return usage_error(command, "this command does not take --%s", name_of(c));
-		switch (c) {
-		case LONG_GAME: game_name = optarg; game_given = true; break;
-		case LONG_MOVES: moves = optarg; break;
-		case LONG_JSON: opt->json = true; break;
-		case LONG_TIEBREAK: rules |= RULE_TIEBREAK; game_given = true; break;
-		case LONG_NO_TIEBREAK: rules &= ~(unsigned)RULE_TIEBREAK; game_given = true; break;
-		case LONG_OPEN_WON: rules |= RULE_OPEN_WON; game_given = true; break;
-		case LONG_X:
-			if ((rc = spec_option(command, optarg, &opt->x)) != 0)
-				return rc;
-			opt->x_given = true;
-			break;
-		case LONG_O:
-			if ((rc = spec_option(command, optarg, &opt->o)) != 0)
-				return rc;
-			opt->o_given = true;
-			break;
-		case LONG_ENGINE:
-			if ((rc = spec_option(command, optarg, &opt->engine)) != 0)
-				return rc;
-			opt->engine_given = true;
-			break;
-		case LONG_LEVEL:
-			if (!parse_u64(optarg, 1, PLAYER_MAX_LEVEL, &v))
-				return usage_error(command, "--level must be from 1 to 10, not '%s'", optarg);
-			opt->level = (int)v;
-			break;
-		case LONG_ASCII: opt->ascii = true; break;
-		case LONG_GAMES:
-			if (!parse_u64(optarg, 1, 10000000, &v))
-				return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
-						   optarg);
-			opt->games = (int)v;
-			break;
-		case LONG_SEED:
-			if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))
-				return usage_error(command, "--seed must be a whole number, not '%s'", optarg);
-			opt->seed_given = true;
-			break;
-		case LONG_RECORD: opt->record = optarg; break;
-		case LONG_LOAD: opt->load = optarg; break;
-		case LONG_THREADS:
-			if (parse_threads(optarg, opt) < 0)
-				return usage_error(command, "--threads must be up to %d thread counts "
-						   "from 1 to %d such as 1,2,4, not '%s'",
-						   OPTIONS_MAX_THREADS, MCTS_MAX_THREADS, optarg);
-			break;
-		case LONG_SECONDS:
-			if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
-				return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
-						   optarg);
-			break;
-		case LONG_DEADLINE:
-			if (parse_deadline(optarg, &opt->deadline_ms, &opt->first_deadline_ms) < 0)
-				return usage_error(command,
-						   "--deadline must be MS or MS,FIRST in milliseconds "
-						   "from 1 to 100000, not '%s'", optarg);
-			break;
-		case LONG_THRESHOLD:
-			if (!parse_double(optarg, 0, 1, &opt->threshold))
-				return usage_error(command, "--threshold must be from 0 to 1, not '%s'",
-						   optarg);
-			break;
-		default:
-			return usage_error(command, "unknown option '%s'", argv[optind - 1]);
-		}
+		if ((rc = one_option(opt, &w, command, c, argv[optind - 1])) != 0)
+			return rc;
 	}
-	if (opt->load != NULL && (game_given || moves != NULL))
+	if (opt->load != NULL && (w.game_given || w.moves != NULL))
 		return usage_error(command, "--load takes the game and its moves from the record: drop %s",
-				   moves != NULL ? "--moves" : "--game and rule options");
+				   w.moves != NULL ? "--moves" : "--game and rule options");
 	/* A command's default rules (the bot's tie-break) apply to uttt only. */
-	if (strcasecmp(game_name, "uttt") != 0)
-		rules &= ~default_rules;
-	if (game_init(&opt->game, game_name, rules, err, sizeof(err)) < 0) {
+	if (strcasecmp(w.game_name, "uttt") != 0)
+		w.rules &= ~default_rules;
+	if (game_init(&opt->game, w.game_name, w.rules, err, sizeof(err)) < 0) {
 		fprintf(stderr, "noughts: %s: %s\n", command, err);
 		return 2;
 	}
 	game_start(&opt->game, &opt->start);
 	opt->pos = opt->start;
-	if (moves != NULL &&
-	    game_play_moves(&opt->game, &opt->pos, moves, opt->moves, &opt->nmoves, err,
+	if (w.moves != NULL &&
+	    game_play_moves(&opt->game, &opt->pos, w.moves, opt->moves, &opt->nmoves, err,
 			    sizeof(err)) < 0) {
 		fprintf(stderr, "noughts: %s: --moves: %s\n", command, err);
 		return 2;
@@ -313,7 +345,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 			if (specs[i]->level == 0)
 				specs[i]->level = opt->level;
 	}
-	opt->game_given = game_given;
+	opt->game_given = w.game_given;
 	opt->argc = argc - optind;
 	opt->argv = argv + optind;
 	return 0;

@@ -159,6 +159,41 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 	return 0;
 }
 
+/* A line of the moves S ("e5 {iterations=...}"): the move, legal at POS,
+ * appended to R and played. Returns 0, or -1 after fail(). */
+static int parse_move_line(struct reader *rd, char *s, struct record *r, struct pos *pos)
+{
+	char *brace = strchr(s, '{'), *word, why[120], reason[160];
+	struct record_move *m;
+	int move;
+
+	if (brace != NULL) {
+		char *close = strchr(brace, '}');
+
+		if (close == NULL || trim(close + 1)[0] != '\0')
+			return fail(rd, "the engine comment must be one {...} at the end of the line");
+		*close = '\0';
+		*brace = '\0';
+	}
+	word = trim(s);
+	if (strchr(word, ' ') != NULL || strchr(word, '\t') != NULL)
+		return fail(rd, "one move a line, not '%.40s'", word);
+	move = game_parse_move(&r->game, word, reason, sizeof(reason));
+	if (move < 0)
+		return fail(rd, "%s", reason);
+	if (game_illegal(&r->game, pos, move, why, sizeof(why)) != NULL)
+		return fail(rd, "illegal move %s: %s", word, why);
+	m = &r->moves[r->nmoves++];
+	m->move = (uint8_t)move;
+	if (brace != NULL) {
+		if (parse_info(rd, &r->game, brace + 1, &m->info) < 0)
+			return -1;
+		m->has_info = true;
+	}
+	game_play(&r->game, pos, move);
+	return 0;
+}
+
 int record_parse(const char *text, size_t len, const char *name, struct record *r, char *err,
 		 size_t errsize)
 {
@@ -212,37 +247,8 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 		}
 		if (*s == '\0')
 			continue;
-		{
-			char *brace = strchr(s, '{'), *word, why[120], reason[160];
-			struct record_move *m;
-			int move;
-
-			if (brace != NULL) {
-				char *close = strchr(brace, '}');
-
-				if (close == NULL || trim(close + 1)[0] != '\0')
-					return fail(&rd, "the engine comment must be one {...} at the end of "
-						    "the line");
-				*close = '\0';
-				*brace = '\0';
-			}
-			word = trim(s);
-			if (strchr(word, ' ') != NULL || strchr(word, '\t') != NULL)
-				return fail(&rd, "one move a line, not '%.40s'", word);
-			move = game_parse_move(&r->game, word, reason, sizeof(reason));
-			if (move < 0)
-				return fail(&rd, "%s", reason);
-			if (game_illegal(&r->game, &pos, move, why, sizeof(why)) != NULL)
-				return fail(&rd, "illegal move %s: %s", word, why);
-			m = &r->moves[r->nmoves++];
-			m->move = (uint8_t)move;
-			if (brace != NULL) {
-				if (parse_info(&rd, &r->game, brace + 1, &m->info) < 0)
-					return -1;
-				m->has_info = true;
-			}
-			game_play(&r->game, &pos, move);
-		}
+		if (parse_move_line(&rd, s, r, &pos) < 0)
+			return -1;
 	}
 	rd.line = 0;
 	if (!have_game)
