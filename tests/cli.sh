@@ -119,20 +119,28 @@ if command -v groff >/dev/null 2>&1 && [ -n "${MANPAGE_BUILT:-}" ]; then
 fi
 
 # Signals stop the long commands cleanly, with what was done.
+# stop_job PID SIG: after a second, SIG every half second until PID ends (a
+# signal sent before the program set its handler is lost: a background job
+# of sh starts with SIGINT ignored, and a loaded machine may take seconds to
+# get there); the job's status. After a minute, SIGKILL (status 137).
+stop_job() {
+	local i=0
+	sleep 1
+	while kill -"$2" "$1" 2>/dev/null && [ "$i" -lt 120 ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	[ "$i" -lt 120 ] || kill -KILL "$1" 2>/dev/null
+	wait "$1"
+}
 "$NOUGHTS" solve --game 8,8,5 >"$tmp_err.out" 2>"$tmp_err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-wait "$pid"
+stop_job $! INT
 rc=$?
 if [ "$rc" -eq 1 ] && grep -q "^noughts: solve: stopped after" "$tmp_err"; then
 	pass "solve stops on SIGINT with a message and status 1"
 else fail "solve on SIGINT (status $rc): $(tail -1 "$tmp_err")"; fi
 "$NOUGHTS" match mcts:iterations=100 random --game uttt --games 100000 >"$tmp_err.out" 2>"$tmp_err" &
-pid=$!
-sleep 1
-kill -TERM "$pid"
-wait "$pid"
+stop_job $! TERM
 rc=$?
 if [ "$rc" -eq 1 ] && grep -q "(stopped)" "$tmp_err.out" && grep -q "^Elo difference" "$tmp_err.out"; then
 	pass "match stops on SIGTERM with the summary of the games played"
@@ -143,10 +151,7 @@ analyze_stopped() {
 	local what=$1 pattern=$2
 	shift 2
 	"$NOUGHTS" analyze "$@" >"$tmp_err.out" 2>"$tmp_err" &
-	pid=$!
-	sleep 1
-	kill -INT "$pid"
-	wait "$pid"
+	stop_job $! INT
 	rc=$?
 	if [ "$rc" -eq 1 ] && grep -Eq -- "$pattern" "$tmp_err.out"; then
 		pass "analyze ($what) stops on SIGINT, prints what it found, status 1"
