@@ -38,6 +38,7 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -433,12 +434,15 @@ const struct pos *mcts_root(const struct mcts *m)
 static uint32_t gather_children(struct mcts *m, uint32_t i)
 {
 	struct node *nodes = m->nodes;
-	uint32_t k = 0, base = m->top;
+	uint32_t k = 0, base;
 
+	/* (with threads, another worker may be reading the old slots) */
+	if (m->pool != NULL)
+		return LOAD(nodes[i].child);
+	base = m->top;
 	for (uint32_t c = nodes[i].child; c != 0; c = nodes[c].sibling)
 		k++;
-	/* (with threads, another worker may be reading the old slots) */
-	if (k < 2 || m->capacity - m->top < k || m->pool != NULL)
+	if (k < 2 || m->capacity - m->top < k)
 		return nodes[i].child;
 	m->top += k;
 	for (uint32_t c = nodes[i].child, j = base; c != 0; j++) {
@@ -529,7 +533,7 @@ out:
 static uint32_t select_child(const struct mcts *m, const struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
-	double explore = m->p.c * sqlog_of(n->visits), best_score = -1.0;
+	double explore = m->p.c * sqlog_of(LOAD(n->visits)), best_score = -1.0;
 	uint32_t best = 0;
 	int floor, top;
 
@@ -717,8 +721,11 @@ static bool update_bounds_locked(struct mcts *m, struct node *n, int side)
 {
 	bool changed;
 
-	while (!node_trylock(n))
-		;
+	/* (a holder descheduled with more threads than cores would keep a
+	 * plain spin going for a whole time slice) */
+	for (int tries = 1; !node_trylock(n); tries++)
+		if (tries % 64 == 0)
+			sched_yield();
 	changed = update_bounds(m, n, side);
 	node_unlock(n);
 	return changed;
@@ -741,7 +748,7 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 			int side = turn ^ (i & 1);
 
 			changed = shared ? update_bounds_locked(m, n, side) : update_bounds(m, n, side);
-			if (changed && i == 0)
+			if (changed && i == 0 && !shared)
 				m->rc.valid = false; /* what passes over may change */
 		}
 		b = LOAD(n->bounds);
@@ -804,7 +811,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 					virtual_loss(&nodes[fresh], chooser(m->root_pos.turn, depth));
 				if (t != NULL)
 					t->expanded = nodes[fresh].move;
-				if (nodes[fresh].flags & NODE_TERMINAL) {
+				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL) {
 					result = pos.result;
 					changed = m->p.solver;
 				} else {
@@ -830,7 +837,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	if (depth > w->max_depth)
 		w->max_depth = depth;
 	backup(m, path, depth, outcome_of_result(result), changed);
-	if (m->rc.valid && depth > 0 && !shared) {
+	if (!shared && m->rc.valid && depth > 0) {
 		int floor, top;
 
 		bounds_for(&nodes[m->root], m->root_pos.turn, &floor, &top);
