@@ -77,8 +77,6 @@ enum {
 	KEYS_EVE = 1 << 3,        /* engine against engine */
 	KEYS_PANEL = 1 << 4,      /* the panel has the focus (tree browser) */
 	KEYS_PAST = 1 << 5,       /* an earlier position is shown */
-	KEYS_PAST_ENGINE = 1 << 6, /* ... where an engine is to move */
-	KEYS_PAST_HUMAN = 1 << 7, /* ... where a human is to move */
 	KEYS_EARLIER = 1 << 8,    /* there is a position before the one shown */
 	KEYS_MOVES = 1 << 9,      /* a move has been played */
 	KEYS_CAN_PAUSE = 1 << 10, /* something thinks or is paused */

@@ -6,6 +6,7 @@
  * continuing from an earlier move, step and auto-play, save and load. */
 #include "config.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,18 +55,45 @@ enum {
 	S_PLAYED,  /* human against human, two moves played */
 	S_PAST,    /* ... looking at the position after one move (a human to move) */
 	S_ENGINE,  /* human against mcts, mcts thinking */
+	S_PAUSED,  /* ... paused */
+	S_ANALYSIS, /* human against human, t on */
 	S_OVER,    /* the game is over */
 	S_EVE,     /* random against random, in step mode */
+	S_EVE_OVER, /* ... at the end of the game */
 	S_PANEL,   /* S_ENGINE with the focus on the panel */
+	S_PANEL_PAST, /* ... looking back at the start (Tab there) */
+	S_PANEL_IDLE, /* human against human, the focus on the panel: no search */
 	S_PAST_ENGINE, /* looking back at a position where the engine was to move */
 	S_HELP,    /* the help is open */
 	S_DIALOG,  /* the new-game dialog is open */
 	S_COUNT
 };
 
-static const char *const situation_name[S_COUNT] = {
-	"start", "played", "past", "engine", "over", "eve", "panel", "past-engine", "help",
-	"dialog",
+/* Each situation's name, and the facts of the key table's contexts that
+ * hold in it, written here from how it is made (the test checks
+ * session_context() against them; the key table then says which commands
+ * it allows). */
+#define MOVED (KEYS_MOVES | KEYS_EARLIER)
+#define THINKS (KEYS_CAN_PAUSE | KEYS_SEARCH)
+static const struct {
+	const char *name;
+	unsigned ctx;
+} facts[S_COUNT] = {
+	[S_START] = { "start", KEYS_HUMAN },
+	[S_PLAYED] = { "played", KEYS_HUMAN | MOVED },
+	[S_PAST] = { "past", KEYS_HUMAN | KEYS_PAST | MOVED },
+	[S_ENGINE] = { "engine", KEYS_ENGINE | MOVED | THINKS },
+	[S_PAUSED] = { "paused", KEYS_ENGINE | MOVED | THINKS },
+	[S_ANALYSIS] = { "analysis", KEYS_HUMAN | MOVED | THINKS },
+	[S_OVER] = { "over", KEYS_OVER | MOVED },
+	[S_EVE] = { "eve", KEYS_ENGINE | KEYS_EVE | KEYS_CAN_PAUSE },
+	[S_EVE_OVER] = { "eve-over", KEYS_OVER | KEYS_EVE | MOVED },
+	[S_PANEL] = { "panel", KEYS_PANEL | KEYS_ENGINE | MOVED | THINKS },
+	[S_PANEL_PAST] = { "panel-past", KEYS_PANEL | KEYS_PAST | KEYS_HUMAN | KEYS_MOVES | THINKS },
+	[S_PANEL_IDLE] = { "panel-idle", KEYS_PANEL | KEYS_HUMAN | MOVED },
+	[S_PAST_ENGINE] = { "past-engine", KEYS_PAST | KEYS_ENGINE | MOVED },
+	[S_HELP] = { "help", KEYS_HELP | KEYS_HUMAN | MOVED },
+	[S_DIALOG] = { "dialog", KEYS_DIALOG | KEYS_HUMAN | MOVED },
 };
 
 static struct session *situation(struct options *opt, int s)
@@ -84,18 +112,36 @@ static struct session *situation(struct options *opt, int s)
 			u->view = 1;
 		return u;
 	case S_ENGINE:
+	case S_PAUSED:
 	case S_PANEL:
+	case S_PANEL_PAST:
 		/* Ultimate: the engine is far from solving it in a slice. */
 		u = make(opt, "uttt", "human", engine, "e5");
 		think_a_little(u);
-		if (s == S_PANEL)
+		if (s == S_PAUSED)
+			session_command(u, CMD_PAUSE);
+		if (s == S_PANEL_PAST)
+			session_command(u, CMD_HIST_BACK);
+		if (s == S_PANEL || s == S_PANEL_PAST)
 			session_command(u, CMD_FOCUS);
 		u->msg[0] = '\0';
+		return u;
+	case S_ANALYSIS:
+		u = make(opt, "uttt", "human", "human", "e5");
+		session_command(u, CMD_ANALYSIS);
+		think_a_little(u);
+		u->cur_col = u->cur_row = 3; /* d4: free, in the small board e5 sends O to */
 		return u;
 	case S_OVER:
 		return make(opt, "ttt", "human", "human", "a1 b1 a2 b2 a3");
 	case S_EVE:
 		return make(opt, "ttt", "random:seed=1", "random:seed=2", "");
+	case S_EVE_OVER:
+		return make(opt, "ttt", "random:seed=1", "random:seed=2", "a1 b1 a2 b2 a3");
+	case S_PANEL_IDLE:
+		u = make(opt, "ttt", "human", "human", "b2");
+		session_command(u, CMD_FOCUS);
+		return u;
 	case S_PAST_ENGINE:
 		u = make(opt, "ttt", "human", engine, "b2 a1");
 		u->view = 1;
@@ -146,38 +192,11 @@ static void state_of(const struct session *u, struct state *st)
 	st->analysis = u->analysis != NULL;
 }
 
-/* Commands refused in each situation; every other one is carried out. */
-#define PANEL_CMDS CMD_SEL_UP, CMD_SEL_DOWN, CMD_INTO, CMD_OUT
-#define HELP_CMDS CMD_HELP_UP, CMD_HELP_DOWN, CMD_HELP_PGUP, CMD_HELP_PGDN, CMD_HELP_CLOSE
-#define DLG_CMDS CMD_DLG_CLOSE, CMD_DLG_UP, CMD_DLG_DOWN, CMD_DLG_LEFT, CMD_DLG_RIGHT, CMD_DLG_START
-#define BOARD_CMDS CMD_CURSOR_UP, CMD_CURSOR_DOWN, CMD_CURSOR_LEFT, CMD_CURSOR_RIGHT, CMD_PLAY
-#define PLAIN_CMDS CMD_QUIT, CMD_HELP, CMD_ESCAPE, CMD_FOCUS, CMD_SCROLL_UP, CMD_SCROLL_DOWN, \
-	CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_AUTO, CMD_HIST_BACK, CMD_HIST_FORWARD, \
-	CMD_SAVE, CMD_UNDO, CMD_NEW, CMD_ANALYSIS, CMD_OVERLAY, CMD_INSPECT
-static const int refused[S_COUNT][64] = {
-	[S_START] = { CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_HIST_BACK,
-		      CMD_HIST_FORWARD, CMD_UNDO, CMD_INSPECT, PANEL_CMDS, HELP_CMDS, DLG_CMDS },
-	[S_PLAYED] = { CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD,
-		       CMD_INSPECT, PANEL_CMDS, HELP_CMDS, DLG_CMDS },
-	[S_PAST] = { CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_INSPECT, PANEL_CMDS,
-		     HELP_CMDS, DLG_CMDS },
-	[S_ENGINE] = { CMD_PLAY, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD, PANEL_CMDS, HELP_CMDS,
-		       DLG_CMDS },
-	[S_OVER] = { CMD_PLAY, CMD_PAUSE, CMD_MOVE_NOW, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD,
-		     CMD_INSPECT, PANEL_CMDS, HELP_CMDS, DLG_CMDS },
-	[S_EVE] = { CMD_PLAY, CMD_CONTINUE, CMD_HIST_BACK, CMD_HIST_FORWARD, CMD_UNDO, CMD_INSPECT,
-		    PANEL_CMDS, HELP_CMDS, DLG_CMDS },
-	[S_PANEL] = { BOARD_CMDS, CMD_CONTINUE, CMD_STEP, CMD_HIST_FORWARD, HELP_CMDS, DLG_CMDS },
-	[S_PAST_ENGINE] = { CMD_PLAY, CMD_PAUSE, CMD_MOVE_NOW, CMD_STEP, CMD_INSPECT, PANEL_CMDS,
-			    HELP_CMDS, DLG_CMDS },
-	[S_HELP] = { PLAIN_CMDS, BOARD_CMDS, PANEL_CMDS, DLG_CMDS },
-	[S_DIALOG] = { PLAIN_CMDS, BOARD_CMDS, PANEL_CMDS, HELP_CMDS },
-};
-
-static bool is_refused(int s, int cmd)
+/* Does the key table allow CMD in the situation CTX (any of its rows)? */
+static bool table_allows(int cmd, unsigned ctx)
 {
-	for (int i = 0; i < 64 && refused[s][i] != CMD_NONE; i++)
-		if (refused[s][i] == cmd)
+	for (int i = 0; i < keys_count; i++)
+		if (keys_table[i].cmd == cmd && keys_allowed(&keys_table[i], ctx))
 			return true;
 	return false;
 }
@@ -234,11 +253,130 @@ static bool did(int cmd, const struct session *u, const struct state *a, const s
 	return false;
 }
 
-/* Every command of the key table in every situation. */
+/* The key table's lookup mode in the situation CTX. */
+static int mode_of(unsigned ctx)
+{
+	return ctx & KEYS_HELP     ? KEYS_MODE_HELP
+	       : ctx & KEYS_DIALOG ? KEYS_MODE_DIALOG
+	       : ctx & KEYS_PANEL  ? KEYS_MODE_PANEL
+				   : KEYS_MODE_BOARD;
+}
+
+/* Is row R's mode the one of CTX (so only its context bits can refuse it)? */
+static bool in_mode(const struct keys_row *r, unsigned ctx)
+{
+	int m = mode_of(ctx);
+
+	return r->mode == m || (r->mode == KEYS_MODE_ANY && m != KEYS_MODE_HELP &&
+				m != KEYS_MODE_DIALOG);
+}
+
+/* CMD in situation S: carried out where the key table allows it (and it
+ * did its work), else refused (nothing changed, a reason given). Returns
+ * the number of wrong outcomes. */
+static int try_command(int cmd, int s, int *done, int *refusals)
+{
+	struct options opt;
+	struct session *u = situation(&opt, s);
+	unsigned ctx = session_context(u);
+	bool allow = table_allows(cmd, ctx);
+	struct state a, b;
+	int r, wrong = 0;
+
+	u->msg[0] = '\0';
+	if (cmd == CMD_SEL_UP)
+		u->sel = 1;
+	state_of(u, &a);
+	r = session_command(u, cmd);
+	state_of(u, &b);
+	if (!allow) {
+		++*refusals;
+		if (memcmp(&a, &b, sizeof(a)) != 0 || u->msg[0] == '\0') {
+			printf("# %s: command %d not refused (msg '%s')\n", facts[s].name, cmd, u->msg);
+			wrong++;
+		}
+	} else {
+		++*done;
+		if (!did(cmd, u, &a, &b, r)) {
+			printf("# %s: command %d not done (msg '%s')\n", facts[s].name, cmd, u->msg);
+			wrong++;
+		}
+	}
+	session_free(u);
+	return wrong;
+}
+
+/* Every key of row R maps to R's command in the situation CTX, where R
+ * is allowed: no other row takes its key first. */
+static int keys_reach(const struct keys_row *r, unsigned ctx, const char *name)
+{
+	int wrong = 0;
+
+	for (int j = 0; j < KEYS_MAX_CODES && r->codes[j] > 0; j++) {
+		bool ok;
+		const struct keys_row *f = keys_find(mode_of(ctx), r->codes[j], ctx, &ok);
+
+		if (f == NULL || !ok || f->cmd != r->cmd) {
+			printf("# %s: key %d does not reach command %d\n", name, r->codes[j], r->cmd);
+			wrong++;
+		}
+	}
+	return wrong;
+}
+
+/* Every command of the key table in every situation: what is allowed and
+ * what refused comes from the table itself, so the two cannot drift. The
+ * situations must between them allow every row, refuse every row that
+ * has conditions in its own mode, and have every context bit the table
+ * names both hold and not hold. */
 static void test_table(void)
 {
-	int wrong = 0, done = 0, refusals = 0;
+	int wrong = 0, done = 0, refusals = 0, uncovered = 0;
+	unsigned ctx[S_COUNT], used = 0, seen_set = 0, seen_clear = 0;
+	bool allowed_somewhere[64] = { false }, refused_somewhere[64] = { false };
 
+	assert(keys_count <= 64);
+	for (int s = 0; s < S_COUNT; s++) {
+		struct options opt;
+		struct session *u = situation(&opt, s);
+
+		ctx[s] = session_context(u);
+		ok(ctx[s] == facts[s].ctx, "situation %s: the context is %#x (session_context: %#x)",
+		   facts[s].name, facts[s].ctx, ctx[s]);
+		session_free(u);
+		if (!(ctx[s] & (KEYS_HELP | KEYS_DIALOG))) {
+			seen_set |= ctx[s];
+			seen_clear |= ~ctx[s];
+		}
+	}
+	for (int i = 0; i < keys_count; i++) {
+		const struct keys_row *r = &keys_table[i];
+
+		if (r->cmd == CMD_NONE)
+			continue;
+		used |= r->need | r->any | r->never;
+		for (int s = 0; s < S_COUNT; s++) {
+			if (keys_allowed(r, ctx[s])) {
+				allowed_somewhere[i] = true;
+				wrong += keys_reach(r, ctx[s], facts[s].name);
+			} else if (in_mode(r, ctx[s])) {
+				refused_somewhere[i] = true;
+			}
+		}
+		if (!allowed_somewhere[i] ||
+		    (!refused_somewhere[i] && (r->need | r->any | r->never) != 0)) {
+			printf("# row %d (command %d) is never %s in the situations\n", i, r->cmd,
+			       allowed_somewhere[i] ? "refused" : "allowed");
+			uncovered++;
+		}
+	}
+	if ((used & seen_set & seen_clear) != used) {
+		printf("# context bits %#x never both hold and fail\n",
+		       used & ~(seen_set & seen_clear));
+		uncovered++;
+	}
+	ok(uncovered == 0, "the %d situations allow every row of the key table, refuse every row "
+	   "with conditions, and flip every context bit it names", S_COUNT);
 	for (int cmd = CMD_NONE + 1; cmd < CMD_COUNT; cmd++) {
 		bool in_table = false;
 
@@ -248,38 +386,11 @@ static void test_table(void)
 			printf("# command %d has no row in the key table\n", cmd);
 			wrong++;
 		}
-		for (int s = 0; s < S_COUNT; s++) {
-			struct options opt;
-			struct session *u = situation(&opt, s);
-			struct state a, b;
-			int r;
-
-			u->msg[0] = '\0';
-			if (cmd == CMD_SEL_UP)
-				u->sel = 1;
-			state_of(u, &a);
-			r = session_command(u, cmd);
-			state_of(u, &b);
-			if (is_refused(s, cmd)) {
-				refusals++;
-				if (memcmp(&a, &b, sizeof(a)) != 0 || u->msg[0] == '\0') {
-					printf("# %s: command %d not refused (msg '%s')\n",
-					       situation_name[s], cmd, u->msg);
-					wrong++;
-				}
-			} else {
-				done++;
-				if (!did(cmd, u, &a, &b, r)) {
-					printf("# %s: command %d not done (msg '%s')\n",
-					       situation_name[s], cmd, u->msg);
-					wrong++;
-				}
-			}
-			session_free(u);
-		}
+		for (int s = 0; s < S_COUNT; s++)
+			wrong += try_command(cmd, s, &done, &refusals);
 	}
-	ok(wrong == 0, "every command in %d situations: %d carried out, %d refused with a reason "
-	   "(%d wrong)", S_COUNT, done, refusals, wrong);
+	ok(wrong == 0, "every command in %d situations: %d carried out, %d refused with a reason, "
+	   "every key reaches its command where allowed (%d wrong)", S_COUNT, done, refusals, wrong);
 }
 
 /* Keys go through the same table: a few that mean different things in
