@@ -173,18 +173,28 @@ static void print_children(const struct game *g, const struct mcts_child *ch, in
 			   const struct mcts_totals *t)
 {
 	char name[8];
+	bool net = false; /* a column for the network's values when there are any */
 
-	printf("move  visits  share     wins    draws   losses  value    uct  proven\n");
+	for (int i = 0; i < n; i++)
+		net = net || !isnan(ch[i].net);
+
+	printf("move  visits  share     wins    draws   losses  value%s    uct  proven\n",
+	       net ? "    net" : "");
 	for (int i = 0; i < n; i++) {
 		double share = t->root_visits > 0 ? 100.0 * ch[i].visits / t->root_visits : 0;
-		char uct[16];
+		char uct[16], nv[16] = "";
 
 		if (ch[i].uct == HUGE_VAL)
 			strcpy(uct, "inf");
 		else
 			fmt_buf(uct, sizeof(uct), "%.3f", ch[i].uct);
-		printf("%-4s %7u %5.1f%% %8u %8u %8u  %.3f %6s  %s", game_move_name(g, ch[i].move, name),
-		       ch[i].visits, share, ch[i].wins, ch[i].draws, ch[i].losses, ch[i].value, uct,
+		if (net && isnan(ch[i].net))
+			strcpy(nv, "      -");
+		else if (net)
+			fmt_buf(nv, sizeof(nv), "  %.3f", ch[i].net);
+		printf("%-4s %7u %5.1f%% %8u %8u %8u  %.3f%s %6s  %s",
+		       game_move_name(g, ch[i].move, name), ch[i].visits, share, ch[i].wins,
+		       ch[i].draws, ch[i].losses, ch[i].value, nv, uct,
 		       ch[i].proven != PROOF_NONE ? game_proof_name(ch[i].proven) : "-");
 		if (ch[i].proven != PROOF_NONE)
 			printf(" in %d", ch[i].proven_plies + 1); /* the move itself is a ply */
@@ -229,6 +239,8 @@ static int analyze_mcts(struct options *opt, struct player *p)
 			json_uint_field(&j, "draws", ch[i].draws);
 			json_uint_field(&j, "losses", ch[i].losses);
 			json_double_field(&j, "value", ch[i].value);
+			if (!isnan(ch[i].net))
+				json_double_field(&j, "net", ch[i].net);
 			json_double_field(&j, "uct", ch[i].uct);
 			json_string_field(&j, "proven", game_proof_name(ch[i].proven));
 			if (ch[i].proven != PROOF_NONE) {

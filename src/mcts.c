@@ -1106,12 +1106,28 @@ static void fill_totals(const struct mcts *m, struct mcts_totals *t)
 	}
 }
 
+/* The leaf evaluator's value for SIDE of AT after MOVE (see mcts_child.net). */
+static double net_value(const struct mcts *m, const struct pos *at, int move, int side)
+{
+	struct pos after = *at;
+	double v;
+
+	if (m->leaf_ctx == NULL)
+		return NAN;
+	game_play(m->g, &after, move);
+	if (game_over(&after))
+		return NAN;
+	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, &after);
+	return side == SIDE_X ? v : 1 - v;
+}
+
 int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct mcts_child *out,
 	       int max, struct mcts_totals *totals)
 {
 	const struct node *nodes = m->nodes;
 	const struct node *n = &nodes[m->root];
 	struct mcts_child all[GAME_MAX_MOVES];
+	struct pos at = m->root_pos;
 	int side = m->root_pos.turn, count = 0;
 	double explore;
 
@@ -1128,6 +1144,7 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 			return -1;
 		n = &nodes[c];
 		side = !side;
+		game_play(m->g, &at, path[i]);
 	}
 	explore = m->p.c * sqlog_of(n->visits);
 	for (uint32_t c = n->child; c != 0 && count < GAME_MAX_MOVES; c = nodes[c].sibling) {
@@ -1147,6 +1164,7 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 			o->uct = q + explore * rsqrt;
 		o->proven = proof_for(ch, side);
 		o->proven_plies = is_proven(ch) ? ch->plies : 0;
+		o->net = net_value(m, &at, ch->move, side);
 	}
 	qsort(all, (size_t)count, sizeof(all[0]), child_cmp);
 	if (max < count)

@@ -118,6 +118,9 @@ struct mcts_child {
 	double uct;       /* UCT value now; HUGE_VAL when unvisited */
 	int proven;       /* enum proof */
 	int proven_plies; /* plies to the end under best play when proven */
+	double net;       /* the leaf evaluator's value of the position after the
+	                     move for the side making it; NAN without an
+	                     evaluator or when the move ends the game */
 };
 
 /* Totals of the search. */

@@ -17,6 +17,7 @@ enum {
 	W_VISITS = 6, /* room for the heading "visits" */
 	W_COUNT = 5, /* view_fmt_count's widest */
 	W_RATE = 5,  /* "54.3%" */
+	W_NET = 5,   /* as the win rate */
 	W_UCT = 5,   /* "0.712" */
 	W_PROOF = 7, /* "loss 81" */
 	BAR_MIN = 4,
@@ -25,21 +26,31 @@ enum {
 
 void view_cols(struct view_cols *c, int width)
 {
-	int base_all = W_MOVE + (1 + W_VISITS) + 1 + 3 * (1 + W_COUNT) + (1 + W_RATE) +
+	view_cols_net(c, width, false);
+}
+
+void view_cols_net(struct view_cols *c, int width, bool net)
+{
+	int w_net = net ? 1 + W_NET : 0;
+	int base_all = W_MOVE + (1 + W_VISITS) + 1 + 3 * (1 + W_COUNT) + (1 + W_RATE) + w_net +
 		       (1 + W_UCT) + (1 + W_PROOF);
 	int base_nowdl = base_all - 3 * (1 + W_COUNT);
-	int base_min = base_nowdl - (1 + W_UCT);
-	bool wdl = false, uct = false;
+	int base_nouct = base_nowdl - (1 + W_UCT);
+	int base_min = base_nouct - w_net;
+	bool wdl = false, uct = false, shown_net = false;
 	int x;
 
 	c->width = width;
 	c->bar_w = 0;
 	if (width >= base_all + BAR_MIN) {
-		wdl = uct = true;
+		wdl = uct = shown_net = true;
 		c->bar_w = width - base_all;
 	} else if (width >= base_nowdl + BAR_MIN) {
-		uct = true;
+		uct = shown_net = true;
 		c->bar_w = width - base_nowdl;
+	} else if (net && width >= base_nouct + BAR_MIN) {
+		shown_net = true; /* the network's value says more than UCT */
+		c->bar_w = width - base_nouct;
 	} else if (width >= base_min + 1) {
 		c->bar_w = width - base_min;
 	}
@@ -65,12 +76,36 @@ void view_cols(struct view_cols *c, int width)
 	}
 	c->rate_x = x;
 	x += W_RATE + 1;
+	c->net_x = -1;
+	if (shown_net && net) {
+		c->net_x = x;
+		x += W_NET + 1;
+	}
 	c->uct_x = -1;
 	if (uct) {
 		c->uct_x = x;
 		x += W_UCT + 1;
 	}
 	c->proof_x = x + W_PROOF <= width ? x : -1;
+}
+
+char *view_fmt_rate(double v, char *buf, size_t size)
+{
+	if (isnan(v))
+		fmt_buf(buf, size, "-");
+	else if (v >= 0.9995)
+		fmt_buf(buf, size, "100%%");
+	else
+		fmt_buf(buf, size, "%.1f%%", v * 100);
+	return buf;
+}
+
+bool view_has_net(const struct mcts_child *kids, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!isnan(kids[i].net))
+			return true;
+	return false;
 }
 
 int view_bar_len(uint64_t visits, uint64_t total, int bar_w)
@@ -129,6 +164,7 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size)
 	put_field(buf, c->width, c->draws_x, W_COUNT, true, "draws");
 	put_field(buf, c->width, c->losses_x, W_COUNT, true, "loss");
 	put_field(buf, c->width, c->rate_x, W_RATE, true, "win%");
+	put_field(buf, c->width, c->net_x, W_NET, true, "net");
 	put_field(buf, c->width, c->uct_x, W_UCT, true, "UCT");
 	put_field(buf, c->width, c->proof_x, W_PROOF, false, "proven");
 	return buf;
@@ -156,13 +192,9 @@ static char *child_row(const struct view_cols *c, const struct game *g, const st
 		  saved ? "-" : view_fmt_count(ch->draws, t, sizeof(t)));
 	put_field(buf, c->width, c->losses_x, W_COUNT, true,
 		  saved ? "-" : view_fmt_count(ch->losses, t, sizeof(t)));
-	if (ch->visits == 0)
-		fmt_buf(t, sizeof(t), "-");
-	else if (ch->value >= 0.9995)
-		fmt_buf(t, sizeof(t), "100%%");
-	else
-		fmt_buf(t, sizeof(t), "%.1f%%", ch->value * 100);
+	view_fmt_rate(ch->visits == 0 ? (double)NAN : ch->value, t, sizeof(t));
 	put_field(buf, c->width, c->rate_x, W_RATE, true, t);
+	put_field(buf, c->width, c->net_x, W_NET, true, view_fmt_rate(ch->net, t, sizeof(t)));
 	if (saved || ch->visits == 0 || isinf(ch->uct) || isnan(ch->uct))
 		fmt_buf(t, sizeof(t), "-");
 	else if (ch->uct < 9.9995)
@@ -210,6 +242,7 @@ int view_saved_children(int move, const struct record_info *info, struct mcts_ch
 	out[0].visits = info->visits;
 	out[0].value = info->value;
 	out[0].uct = HUGE_VAL;
+	out[0].net = out[1].net = NAN; /* (a record keeps no network value) */
 	out[0].proven = info->proven;
 	out[0].proven_plies = info->proven_plies;
 	if (info->second < 0)

@@ -106,9 +106,19 @@ char *view_fmt_proof(int proof, int plies, char *buf, size_t size);
 struct view_cols {
 	int width;
 	int move_x, visits_x, bar_x, bar_w, wins_x, draws_x, losses_x;
-	int rate_x, uct_x, proof_x;
+	int rate_x, net_x, uct_x, proof_x;
 };
 void view_cols(struct view_cols *c, int width);
+
+/* As view_cols(), with a column "net" after the win rate when NET (the
+ * search has a leaf evaluator: see view_has_net), dropped after UCT. */
+void view_cols_net(struct view_cols *c, int width, bool net);
+
+/* Does any of the N children KIDS carry a network value (mcts_child.net)? */
+bool view_has_net(const struct mcts_child *kids, int n);
+
+/* A win rate V on [0, 1] as "54.3%" ("100%" near 1), "-" for NAN. */
+char *view_fmt_rate(double v, char *buf, size_t size);
 
 /* Characters of a bar BAR_W wide for VISITS out of TOTAL, rounded, and at
  * least one for a move with any visits. */
@@ -119,8 +129,9 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size);
 
 /* The text of one candidate row laid out by C (exactly c->width
  * characters): the move, visits, a bar of '#' for its share of TOTAL
- * visits, wins, draws, losses, win rate, UCT value, proof ("win 3": the
- * plies to the end counted from the row's position, this move included). */
+ * visits, wins, draws, losses, win rate, network value, UCT value, proof
+ * ("win 3": the plies to the end counted from the row's position, this move
+ * included). */
 char *view_child_row(const struct view_cols *c, const struct game *g,
 		     const struct mcts_child *ch, uint64_t total, char *buf, size_t size);
 

@@ -251,6 +251,39 @@ static void test_files(void)
 	free(copy);
 }
 
+/* mcts_stats' net of each of the K children CH of root P of M, and of the
+ * children one move down: the network's value, for the side making the
+ * move, of the position after it, evaluated here from scratch. */
+static void test_child_net(const struct nnue *n, struct mcts *m, const struct pos *p,
+			   const struct mcts_child *ch, int k)
+{
+	struct mcts_child sub[GAME_MAX_MOVES];
+	struct nnue_acc a;
+	struct pos q = *p;
+	uint8_t path = (uint8_t)ch[0].move;
+	int ks, bad = 0;
+
+	for (int i = 0; i < k; i++) {
+		struct pos c = *p;
+
+		game_play(&game, &c, ch[i].move);
+		nnue_refresh(n, &c, &a);
+		bad += fabs(ch[i].net - (1 - nnue_value(n, &a, c.turn))) > 1e-9;
+	}
+	ok(bad == 0, "each root child's net is the network's value for the mover (%d differ)", bad);
+	game_play(&game, &q, ch[0].move);
+	ks = mcts_stats(m, &path, 1, sub, GAME_MAX_MOVES, NULL);
+	bad = ks > 0 ? 0 : 1;
+	for (int i = 0; i < ks; i++) {
+		struct pos c = q;
+
+		game_play(&game, &c, sub[i].move);
+		nnue_refresh(n, &c, &a);
+		bad += fabs(sub[i].net - (1 - nnue_value(n, &a, c.turn))) > 1e-9;
+	}
+	ok(bad == 0, "and one move down, for the other side (%d children, %d differ)", ks, bad);
+}
+
 /* MCTS with the network: visits add up, a forced win is still found and
  * proven, and the same seed gives the same search. */
 static void test_mcts(const struct nnue *n)
@@ -285,9 +318,22 @@ static void test_mcts(const struct nnue *n)
 		ok(ran == 20000 && k == 81 && sum == t.root_visits,
 		   "eval=%s: 20000 iterations, 81 children, visits add up (%llu)",
 		   e == MCTS_EVAL_NET ? "net" : "mix", (unsigned long long)sum);
+		if (e == MCTS_EVAL_NET)
+			test_child_net(n, m, &p, ch, k);
 		mcts_advance(m, ch[0].move);
 		ok(mcts_step(m, 1000) == 1000, "eval=%s: the search goes on after an advance",
 		   e == MCTS_EVAL_NET ? "net" : "mix");
+		mcts_free(m);
+	}
+	{
+		struct mcts *m;
+
+		prm.eval = MCTS_EVAL_ROLLOUT;
+		m = mcts_new(&game, &p, &prm);
+		mcts_step(m, 500);
+		k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+		ok(k > 0 && isnan(ch[0].net) && isnan(ch[k - 1].net),
+		   "eval=rollout: the children have no network value (NAN)");
 		mcts_free(m);
 	}
 	prm.eval = MCTS_EVAL_NET;

@@ -1,6 +1,7 @@
 /* test-view.c - the game screen's layout and text, without a terminal. */
 #include "config.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,12 +224,12 @@ static void test_columns(void)
 		int w = widths[i], last = -1;
 		bool good;
 
-		view_cols(&c, w);
+		view_cols_net(&c, w, i % 2 == 1);
 		good = col_ok(c.move_x, 4, w, &last) && col_ok(c.visits_x, 6, w, &last) &&
 		       (c.bar_x < 0 || col_ok(c.bar_x, c.bar_w, w, &last)) &&
 		       col_ok(c.wins_x, 5, w, &last) && col_ok(c.draws_x, 5, w, &last) &&
 		       col_ok(c.losses_x, 5, w, &last) && col_ok(c.rate_x, 5, w, &last) &&
-		       col_ok(c.uct_x, 5, w, &last) && col_ok(c.proof_x, 7, w, &last);
+		       col_ok(c.net_x, 5, w, &last) && col_ok(c.uct_x, 5, w, &last) && col_ok(c.proof_x, 7, w, &last);
 		ok(good, "columns of a %d-wide panel are in order and inside", w);
 	}
 	view_cols(&c, 78);
@@ -280,6 +281,26 @@ static void test_rows(void)
 	ok(strncmp(head, "move visits", 11) == 0 && strstr(head, "win%") != NULL &&
 	   strstr(head, "UCT") != NULL, "heading: '%s'", head);
 	ok(head[c.rate_x + 4] == '%' && head[c.uct_x + 4] == 'T', "headings sit over their columns");
+
+	ok(c.net_x < 0 && strstr(head, "net") == NULL, "no network: no net column");
+	ch.net = 0.4321;
+	fresh.net = NAN;
+	ok(view_has_net(&ch, 1) && !view_has_net(&fresh, 1), "a child with a network value has one");
+	view_cols_net(&c, 70, true);
+	view_head_row(&c, head, sizeof(head));
+	view_child_row(&c, &uttt, &ch, 24690, row, sizeof(row));
+	ok(c.net_x > c.rate_x && c.uct_x > c.net_x && strncmp(head + c.net_x, "  net", 5) == 0,
+	   "with a network: a column 'net' after win%%: '%s'", head);
+	ok(strncmp(row + c.net_x, "43.2%", 5) == 0 && strncmp(row + c.rate_x, "56.7%", 5) == 0,
+	   "its value beside the win rate: '%s'", row);
+	view_child_row(&c, &uttt, &fresh, 24690, row, sizeof(row));
+	ok(strncmp(row + c.net_x, "    -", 5) == 0, "no value (the move ends the game): '-'");
+	view_cols_net(&c, 40, true);
+	ok(c.net_x > c.rate_x && c.uct_x < 0 && c.wins_x < 0,
+	   "40 wide: UCT goes before the net column");
+	view_cols_net(&c, 30, true);
+	ok(c.net_x < 0 && c.rate_x >= 0, "30 wide: the net column goes too, win rate kept");
+	view_cols(&c, 70);
 
 	ok(view_child_row(&c, &uttt, &ch, 1, row, 10)[0] == '\0', "a buffer too small gives ''");
 	ok(!view_rate_meaningful(VIEW_FEW_VISITS - 1) && view_rate_meaningful(VIEW_FEW_VISITS),
