@@ -196,7 +196,7 @@ static void print_children(const struct game *g, const struct mcts_child *ch, in
 		       game_move_name(g, ch[i].move, name), ch[i].visits, share, ch[i].wins,
 		       ch[i].draws, ch[i].losses, ch[i].value, nv, uct,
 		       ch[i].proven != PROOF_NONE ? game_proof_name(ch[i].proven) : "-");
-		if (ch[i].proven != PROOF_NONE)
+		if (ch[i].proven_plies >= 0)
 			printf(" in %d", ch[i].proven_plies + 1); /* the move itself is a ply */
 		putchar('\n');
 	}
@@ -226,9 +226,8 @@ static int analyze_mcts(struct options *opt, struct player *p)
 		json_bool_field(&j, "stopped", stop_requested != 0);
 		json_uint_field(&j, "iterations", t.iterations);
 		json_string_field(&j, "proven", game_proof_name(t.root_proven));
-		if (t.root_proven != PROOF_NONE) {
+		if (t.root_proven_plies >= 0)
 			json_int_field(&j, "proven_plies", t.root_proven_plies);
-		}
 		json_key(&j, "children");
 		json_array_begin(&j);
 		for (int i = 0; i < n; i++) {
@@ -243,9 +242,8 @@ static int analyze_mcts(struct options *opt, struct player *p)
 				json_double_field(&j, "net", ch[i].net);
 			json_double_field(&j, "uct", ch[i].uct);
 			json_string_field(&j, "proven", game_proof_name(ch[i].proven));
-			if (ch[i].proven != PROOF_NONE) {
+			if (ch[i].proven_plies >= 0)
 				json_int_field(&j, "proven_plies", ch[i].proven_plies + 1);
-			}
 			json_object_end(&j);
 		}
 		json_array_end(&j);
@@ -268,8 +266,10 @@ static int analyze_mcts(struct options *opt, struct player *p)
 	       (unsigned long long)t.iterations, t.seconds, t.per_second,
 	       (unsigned long long)t.nodes, t.memory_used / 1048576.0,
 	       t.arena_full ? ", arena full" : "", t.max_depth);
-	if (t.root_proven != PROOF_NONE)
+	if (t.root_proven_plies >= 0)
 		printf("proven: %s in %d\n", game_proof_name(t.root_proven), t.root_proven_plies);
+	else if (t.root_proven != PROOF_NONE)
+		printf("proven: %s\n", game_proof_name(t.root_proven));
 	printf("pv:");
 	for (int i = 0; i < t.pv_len; i++)
 		printf(" %s", game_move_name(g, t.pv[i], name));

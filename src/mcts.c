@@ -13,14 +13,21 @@
  * kept from X's point of view; wins_for() and bounds_for() turn them to
  * either side's.
  *
- * Solver. Every node carries bounds on its game-theoretic outcome (lost,
- * drawn, won): the worst and the best the side to move can still get. A
- * terminal node's bounds are its result; any other node's are the best of
- * its children's for the side to move, counting an untried move as "could
- * win". Equal bounds mean proven: so a node is proven won as soon as one
- * child is, and proven lost or drawn once it is fully expanded and no child
- * can do better. Bounds are recomputed only on the way up from an iteration
- * that created a terminal node, and only while they change.
+ * Solver. Every node carries bounds on its game-theoretic score: the worst
+ * and the best the side to move can still get, where a score is an outcome
+ * and, for a win or a loss, its distance in plies (a win sooner and a loss
+ * later score higher; see score_win()). A terminal node's bounds are its
+ * result; a node still in play starts at [loss in 2, win in 1]; an expanded
+ * node's bounds are the best of its children's one ply further, counting an
+ * untried move as "could win in 1". A node is proven (its outcome known)
+ * once both bounds have the same outcome, and exact once they are equal: a
+ * node proven won as soon as one child is won keeps being searched, through
+ * the children that might still win sooner, until no child can beat the
+ * quickest win found. So a distance reported as exact is the distance
+ * under best play (score-bounded MCTS, Cazenave and Saffidine 2010). Bounds
+ * are recomputed on the way up from an iteration whose expansion can move
+ * them (a terminal child, a node's first child, its last untried move), and
+ * only while they change.
  *
  * Bounds rather than bare proofs are what make draws provable: a child that
  * cannot beat what its parent already guarantees (a proven loss, or a
@@ -35,7 +42,7 @@
 
 #include "mcts.h"
 
-#include <limits.h>
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
@@ -49,7 +56,10 @@ enum {
 	NODE_FULL = 1 << 0,     /* every legal move has a child */
 	NODE_TERMINAL = 1 << 1, /* the game is over in this node's position */
 	NODE_BUSY = 1 << 2,     /* locked by a thread expanding or updating it */
+	/* Bits 3-6: the outcomes of the bounds (X's worst, X's best), kept
+	 * beside them so that the selection loop tests them with one mask. */
 };
+#define OUTCOMES_MASK (15 << 3)
 
 /* Threads. With threads=1 one thread runs the search as it always did, so
  * a seed fixes it. With more, every worker walks the one tree: node
@@ -72,8 +82,56 @@ enum {
 /* Outcomes from some side's view, ordered. */
 enum { LOST = 0, DRAWN = 1, WON = 2 };
 
-/* Bounds byte: X's worst outcome in bits 0-1, X's best in bits 2-3. */
-#define OPEN_BOUNDS (LOST | WON << 2)
+/* Scores, one byte, from some side's view: a loss in n plies is n + 1, a
+ * draw SCORE_DRAW, a win in n plies 255 - n (n <= 126 > GAME_MAX_PLIES). So
+ * the other side's view of S is 256 - S, and higher is better. */
+enum { SCORE_DRAW = 128, SCORE_MIN = 1, SCORE_MAX = 255 };
+
+static inline int score_win(int plies)
+{
+	return SCORE_MAX - plies;
+}
+
+static inline int score_loss(int plies)
+{
+	return SCORE_MIN + plies;
+}
+
+static inline int score_flip(int s)
+{
+	return 256 - s;
+}
+
+static inline int score_outcome(int s)
+{
+	return s < SCORE_DRAW ? LOST : s > SCORE_DRAW ? WON : DRAWN;
+}
+
+/* Plies to the end of a win or loss; 0 for a draw. */
+static inline int score_plies(int s)
+{
+	return s > SCORE_DRAW ? SCORE_MAX - s : s < SCORE_DRAW ? s - SCORE_MIN : 0;
+}
+
+/* The score of a child S seen from its parent: the same outcome, one ply
+ * further away. */
+static inline int score_back(int s)
+{
+	return s > SCORE_DRAW ? s - 1 : s < SCORE_DRAW ? s + 1 : s;
+}
+
+/* Bounds: two scores from X's view in one 16-bit word, the worst in the
+ * low byte and the best in the high one, so that a worker reads and writes
+ * both at once. A node in play about which nothing is known yet has
+ * [loss in 2, win in 1] from its mover's view: a move never loses the game
+ * for the side that makes it (a stone only completes its own side's
+ * lines), and a child in play then leaves its parent's worst as it was. */
+#define BOUNDS(lo_x, hi_x) ((uint16_t)((lo_x) | (hi_x) << 8))
+#define OPEN_BOUNDS_X BOUNDS(3, 254) /* X to move */
+#define OPEN_BOUNDS_O BOUNDS(2, 253) /* O to move */
+/* The outcome bits of bounds that still allow both a loss and a win. */
+#define OPEN_OUTCOMES ((LOST | WON << 2) << 3)
+
 
 struct node {
 	uint32_t child;   /* newest child, 0 for none */
@@ -82,9 +140,8 @@ struct node {
 	uint32_t x_wins;  /* of them won by X */
 	uint32_t draws;
 	uint8_t move;     /* the move that led here */
-	uint8_t bounds;   /* outcome bounds from X's view (solver only) */
-	uint8_t plies;    /* when proven: plies to the end under best play */
 	uint8_t flags;    /* NODE_* */
+	uint16_t bounds;  /* score bounds from X's view, BOUNDS() (solver only) */
 };
 
 /* Exploration terms for small visit counts come from tables: the selection
@@ -180,32 +237,60 @@ static inline uint32_t wins_for(const struct node *n, int side)
 	return side == SIDE_X ? x : (int32_t)l < 0 ? 0 : l;
 }
 
-/* The same for bounds: the worst and the best outcome N can still have for
+/* Set N's bounds to B and their outcome bits. (Threads: only by a worker
+ * holding N's lock, or before N is linked, so no other flag changes
+ * meanwhile; a reader may see the bits a moment after the word, which only
+ * delays a check of the solver's.) */
+static inline void set_bounds(struct node *n, uint16_t b)
+{
+	int f = LOAD(n->flags) & ~OUTCOMES_MASK;
+
+	STORE(n->bounds, b);
+	STORE(n->flags, (uint8_t)(f | (score_outcome(b & 0xff) | score_outcome(b >> 8) << 2) << 3));
+}
+
+/* The same for bounds B: the worst and the best score still possible for
  * SIDE. */
+static inline void bounds_side(unsigned b, int side, int *lo, int *hi)
+{
+	int lo_x = b & 0xff, hi_x = b >> 8;
+
+	*lo = side == SIDE_X ? lo_x : score_flip(hi_x);
+	*hi = side == SIDE_X ? hi_x : score_flip(lo_x);
+}
+
 static inline void bounds_for(const struct node *n, int side, int *lo, int *hi)
 {
-	int b = LOAD(n->bounds), lo_x = b & 3, hi_x = b >> 2;
-
-	*lo = side == SIDE_X ? lo_x : WON - hi_x;
-	*hi = side == SIDE_X ? hi_x : WON - lo_x;
+	bounds_side(LOAD(n->bounds), side, lo, hi);
 }
 
-static inline bool is_proven(const struct node *n)
+/* Both bounds equal: the score, distance included, is known. */
+static inline bool is_exact(const struct node *n)
 {
-	int b = LOAD(n->bounds);
+	unsigned b = LOAD(n->bounds);
 
-	return (b & 3) == b >> 2;
+	return (b & 0xff) == b >> 8;
 }
 
-/* The enum proof of N for SIDE. */
+/* The enum proof of N's outcome for SIDE. */
 static inline int proof_for(const struct node *n, int side)
 {
 	int lo, hi;
 
 	bounds_for(n, side, &lo, &hi);
-	if (lo != hi)
+	lo = score_outcome(lo);
+	if (lo != score_outcome(hi))
 		return PROOF_NONE;
 	return lo == WON ? PROOF_WIN : lo == DRAWN ? PROOF_DRAW : PROOF_LOSS;
+}
+
+/* Plies to the end under best play of N when proven won or lost and exact;
+ * -1 otherwise (a draw's length is not kept). */
+static inline int plies_of(const struct node *n)
+{
+	unsigned b = LOAD(n->bounds);
+
+	return (b & 0xff) == b >> 8 && (b & 0xff) != SCORE_DRAW ? score_plies(b & 0xff) : -1;
 }
 
 /* Mean reward of N for SIDE on the [0, 1] scale; 0 when unvisited. */
@@ -214,14 +299,43 @@ static inline double value_for(const struct node *n, int side)
 	return ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv_of(LOAD(n->visits));
 }
 
+/* The solver's part of child_terms() for a child with bounds B: false if
+ * it is passed over, else *Q kept within the outcomes B allows. Out of
+ * line, so that the common case stays small enough to inline. */
+static __attribute__((noinline, cold)) bool solver_terms(unsigned b, int side, int floor, double *q)
+{
+	int lo, hi;
+
+	bounds_side(b, side, &lo, &hi);
+	if (score_back(hi) <= floor)
+		return false;
+	lo = score_outcome(lo);
+	hi = score_outcome(hi);
+	if (*q < 0.5 * lo)
+		*q = 0.5 * lo;
+	if (*q > 0.5 * hi)
+		*q = 0.5 * hi;
+	return true;
+}
+
+/* What the outcome bits of a child must equal for child_terms() to skip
+ * the solver's checks under a parent whose worst score is FLOOR: open
+ * outcomes, and only while the parent is not won (then a child may be
+ * passed over for a win no quicker than one found). */
+static inline int open_key(int floor)
+{
+	return floor > SCORE_DRAW ? -1 : OPEN_OUTCOMES;
+}
+
 /* The two terms of the UCT score of child N for SIDE, the side to move in
- * its parent, whose worst outcome for SIDE is FLOOR: the mean *Q, kept
- * within N's bounds (a proven draw is worth exactly 1/2), and *RSQRT =
- * 1 / sqrt(visits), the score being Q + c * sqrt(ln(parent visits)) *
- * RSQRT. Returns false when the solver passes N over: it cannot do better
- * for SIDE than FLOOR. The innermost loop of the search: one division at
- * most. */
-static inline bool child_terms(const struct node *n, int side, int floor, double *q,
+ * its parent, whose worst score for SIDE is FLOOR: the mean *Q, kept within
+ * the outcomes N's bounds allow (a proven draw is worth exactly 1/2), and
+ * *RSQRT = 1 / sqrt(visits), the score being Q + c * sqrt(ln(parent
+ * visits)) * RSQRT. Returns false when the solver passes N over: it cannot
+ * do better for SIDE than FLOOR. The innermost loop of the search: one
+ * division at most, and for a child whose outcome is open under a parent
+ * not yet won, one test of the solver's: OPEN is open_key(FLOOR). */
+static inline bool child_terms(const struct node *n, int side, int floor, int open, double *q,
 			       double *rsqrt)
 {
 	uint32_t visits = LOAD(n->visits);
@@ -235,18 +349,8 @@ static inline bool child_terms(const struct node *n, int side, int floor, double
 		*rsqrt = sqrt(inv);
 	}
 	*q = ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv;
-	if (LOAD(n->bounds) != OPEN_BOUNDS) {
-		int lo, hi;
-
-		bounds_for(n, side, &lo, &hi);
-		if (hi <= floor)
-			return false;
-		if (*q < 0.5 * lo)
-			*q = 0.5 * lo;
-		if (*q > 0.5 * hi)
-			*q = 0.5 * hi;
-	}
-	return true;
+	return (LOAD(n->flags) & OUTCOMES_MASK) == open ||
+	       solver_terms(LOAD(n->bounds), side, floor, q);
 }
 
 /* Game results as outcomes for X, and back. */
@@ -316,7 +420,9 @@ static uint32_t node_alloc(struct mcts *m, struct worker *w, int move)
 	} else {
 		return 0;
 	}
-	m->nodes[i] = (struct node){ .move = (uint8_t)move, .bounds = OPEN_BOUNDS };
+	m->nodes[i] = (struct node){
+		.move = (uint8_t)move, .flags = OPEN_OUTCOMES, .bounds = OPEN_BOUNDS_X
+	};
 	return i;
 }
 
@@ -351,14 +457,18 @@ static void node_settle(struct mcts *m, uint32_t i, const struct pos *pos)
 {
 	struct node *n = &m->nodes[i];
 
-	if (!game_over(pos))
+	/* (not yet linked: no other reader) */
+	if (!game_over(pos)) {
+		n->bounds = pos->turn == SIDE_X ? OPEN_BOUNDS_X : OPEN_BOUNDS_O;
 		return;
-	n->flags |= NODE_TERMINAL | NODE_FULL; /* (not yet linked: no other reader) */
+	}
+	assert(result_winner(pos->result) != pos->turn); /* see OPEN_BOUNDS_X */
+	n->flags |= NODE_TERMINAL | NODE_FULL;
 	if (m->p.solver) {
-		int x = outcome_of_result(pos->result);
+		int x = pos->result == RESULT_X ? score_win(0)
+			: pos->result == RESULT_O ? score_loss(0) : SCORE_DRAW;
 
-		n->bounds = (uint8_t)(x | x << 2);
-		n->plies = 0;
+		set_bounds(n, BOUNDS(x, x));
 	}
 }
 
@@ -482,8 +592,12 @@ static inline void node_flag(const struct mcts *m, struct node *n, uint8_t flag)
  * and play that move on POS. Returns the child, or 0 when nothing was added:
  * the node turned out fully expanded (NODE_FULL is then set), the arena is
  * full, or (threads) another worker is expanding it. The child is complete
- * (settled) before it is linked, so other workers never see it half made. */
-static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos *pos)
+ * (settled) before it is linked, so other workers never see it half made.
+ * Sets *MOVED (with the solver) when the new child can move I's bounds: it
+ * is terminal, it was I's last untried move (I's best is now its
+ * children's). */
+static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos *pos,
+		       bool *moved)
 {
 	struct node *nodes = m->nodes;
 	struct moveset untried;
@@ -512,6 +626,8 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	}
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
+	*moved = m->p.solver &&
+		 (count == 1 || (nodes[fresh].flags & NODE_TERMINAL));
 	nodes[fresh].sibling = nodes[i].child;
 	STORE_REL(nodes[i].child, fresh);
 	if (count == 1) {
@@ -526,22 +642,24 @@ out:
 
 /* The child of node N that UCT selects for SIDE, the side to move there.
  * With the solver, a child that cannot do better for SIDE than N already
- * guarantees is passed over: proven losses always, and proven draws (or
- * children that can at best draw) once a draw is assured. One proven won
- * would have proven N, which is then never selected through; and a fully
- * expanded node whose children are all passed over is proven. */
+ * guarantees is passed over: proven losses that lose sooner than another
+ * move, proven draws (or children that can at best draw) once a draw is
+ * assured, wins no quicker than one already found. A fully expanded node
+ * whose children are all passed over is exact, and never selected
+ * through. */
 static uint32_t select_child(const struct mcts *m, const struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
 	double explore = m->p.c * sqlog_of(LOAD(n->visits)), best_score = -1.0;
 	uint32_t best = 0;
-	int floor, top;
+	int floor, top, open;
 
 	bounds_for(n, side, &floor, &top);
+	open = open_key(floor);
 	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
 		double q, rsqrt, score;
 
-		if (!child_terms(&nodes[c], side, floor, &q, &rsqrt))
+		if (!child_terms(&nodes[c], side, floor, open, &q, &rsqrt))
 			continue;
 		score = q + explore * rsqrt;
 		if (score > best_score) {
@@ -561,7 +679,8 @@ static void root_cache_entry(struct mcts *m, int j, int floor)
 {
 	struct root_cache *rc = &m->rc;
 
-	if (!child_terms(&m->nodes[rc->idx[j]], m->root_pos.turn, floor, &rc->q[j], &rc->rsqrt[j]))
+	if (!child_terms(&m->nodes[rc->idx[j]], m->root_pos.turn, floor, open_key(floor), &rc->q[j],
+			 &rc->rsqrt[j]))
 		rc->q[j] = -HUGE_VAL; /* passed over: never the best */
 }
 
@@ -627,49 +746,69 @@ static int playout_traced(struct mcts *m, struct worker *w, struct pos *pos,
 	return pos->result;
 }
 
-/* Plies to the end under best play of a node proven to have OUTCOME for
- * SIDE, its side to move: the quickest win, the slowest loss, the longest
- * draw among its children. */
-static int proven_plies(const struct node *nodes, const struct node *n, int side, int outcome)
-{
-	int plies = outcome == WON ? INT_MAX : 0;
-
-	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
-		const struct node *ch = &nodes[c];
-		int lo, hi, p = LOAD(ch->plies);
-
-		bounds_for(ch, side, &lo, &hi);
-		if (lo != outcome || hi != outcome)
-			continue;
-		if (outcome == WON ? p < plies : p > plies)
-			plies = p;
-	}
-	return plies + 1;
-}
-
-/* Recompute the bounds of node N, whose side to move is SIDE, from its
- * children. Returns whether they changed. */
+/* Recompute the bounds of node N, in play, whose side to move is SIDE,
+ * from its children: the best of theirs one ply further, an untried move
+ * counting as "win in 1", and never below "loss in 2". Returns whether they
+ * changed. (Threads: under N's lock. A child's bounds only narrow, and the
+ * lock orders the updates of N, so N's only narrow too.) */
 static bool update_bounds(struct mcts *m, struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
-	int lo = LOST, hi = LOAD_ACQ(n->flags) & NODE_FULL ? LOST : WON;
-	uint8_t b;
+	int lo = score_loss(2), hi = LOAD_ACQ(n->flags) & NODE_FULL ? SCORE_MIN : score_win(1);
+	uint16_t b;
 
 	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
 		int clo, chi;
 
 		bounds_for(&nodes[c], side, &clo, &chi);
+		clo = score_back(clo);
+		chi = score_back(chi);
 		if (clo > lo)
 			lo = clo;
 		if (chi > hi)
 			hi = chi;
 	}
-	b = (uint8_t)(side == SIDE_X ? lo | hi << 2 : (WON - hi) | (WON - lo) << 2);
+	assert(lo <= hi);
+	b = side == SIDE_X ? BOUNDS(lo, hi) : BOUNDS(score_flip(hi), score_flip(lo));
 	if (b == LOAD(n->bounds))
 		return false;
-	if (lo == hi) /* (before the bounds that say it is proven) */
-		STORE(n->plies, (uint8_t)proven_plies(nodes, n, side, lo));
-	STORE_REL(n->bounds, b);
+	set_bounds(n, b);
+	return true;
+}
+
+/* The same (one thread) after child C of N changed from bounds OLD to its
+ * own now, mostly without a walk over N's children: a child's bounds only
+ * ever narrow, so N's worst can only rise to C's, and N's best only fall,
+ * and only when C held it and no other child does. */
+static bool update_bounds_after(struct mcts *m, struct node *n, int side, const struct node *c,
+				unsigned old)
+{
+	const struct node *nodes = m->nodes;
+	int lo, hi, clo, chi, old_clo, old_chi;
+	uint16_t b;
+
+	bounds_for(n, side, &lo, &hi);
+	bounds_for(c, side, &clo, &chi);
+	bounds_side(old, side, &old_clo, &old_chi);
+	if ((n->flags & NODE_FULL) && score_back(old_chi) >= hi && score_back(chi) < hi) {
+		int top = SCORE_MIN;
+
+		for (uint32_t k = n->child; k != 0 && top < hi; k = nodes[k].sibling) {
+			int klo, khi;
+
+			bounds_for(&nodes[k], side, &klo, &khi);
+			if (score_back(khi) > top)
+				top = score_back(khi);
+		}
+		hi = top;
+	}
+	clo = score_back(clo);
+	if (clo > lo)
+		lo = clo;
+	b = side == SIDE_X ? BOUNDS(lo, hi) : BOUNDS(score_flip(hi), score_flip(lo));
+	if (b == n->bounds)
+		return false;
+	set_bounds(n, b);
 	return true;
 }
 
@@ -739,21 +878,33 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 	struct node *nodes = m->nodes;
 	int turn = m->root_pos.turn;
 	bool shared = m->pool != NULL;
+	/* (one thread) path[i + 1]'s bounds before its update; a new node's
+	 * are its own */
+	unsigned old = LOAD(nodes[path[depth]].bounds);
 
 	for (int i = depth; i >= 0; i--) {
 		struct node *n = &nodes[path[i]];
-		int b, lo, hi;
+		unsigned b = LOAD(n->bounds);
+		int f, lo, hi;
 
 		if (changed && i < depth) {
 			int side = turn ^ (i & 1);
 
-			changed = shared ? update_bounds_locked(m, n, side) : update_bounds(m, n, side);
+			/* The node that got a child looks at all its children;
+			 * those above it, alone, only at the one on the path. */
+			if (shared)
+				changed = update_bounds_locked(m, n, side);
+			else if (i == depth - 1 && (n->flags & NODE_FULL))
+				changed = update_bounds(m, n, side);
+			else
+				changed = update_bounds_after(m, n, side, &nodes[path[i + 1]], old);
 			if (changed && i == 0 && !shared)
 				m->rc.valid = false; /* what passes over may change */
 		}
-		b = LOAD(n->bounds);
-		lo = b & 3;
-		hi = b >> 2;
+		old = b;
+		f = LOAD(n->flags);
+		lo = f >> 3 & 3;
+		hi = f >> 5 & 3;
 		x = x < lo ? lo : x > hi ? hi : x;
 		if (shared) {
 			/* The visit was counted on the way down, as a loss for
@@ -796,14 +947,15 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 			changed = shared && m->p.solver;
 			break;
 		}
-		/* A proven node's playouts all end one way: no need to play. */
-		if (is_proven(n)) {
-			result = result_of_outcome(LOAD(n->bounds) & 3);
+		/* An exact node's playouts all end one way: no need to play.
+		 * (One merely proven goes on being searched, for its distance.) */
+		if (is_exact(n)) {
+			result = result_of_outcome(score_outcome(LOAD(n->bounds) & 0xff));
 			changed = shared && m->p.solver;
 			break;
 		}
 		if (!(flags & NODE_FULL)) {
-			uint32_t fresh = expand(m, w, cur, &pos);
+			uint32_t fresh = expand(m, w, cur, &pos, &changed);
 
 			if (fresh != 0) {
 				path[++depth] = fresh;
@@ -813,7 +965,6 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 					t->expanded = nodes[fresh].move;
 				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL) {
 					result = pos.result;
-					changed = m->p.solver;
 				} else {
 					result = leaf_result(m, w, &pos, t);
 				}
@@ -848,12 +999,13 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 }
 
 /* Can an iteration run? Not when the game is over at the root, the root is
- * solved, or its visit count would overflow (past 4e9 playouts). */
+ * solved exactly (distance included), or its visit count would overflow
+ * (past 4e9 playouts). */
 static bool can_iterate(const struct mcts *m)
 {
 	const struct node *r = &m->nodes[m->root];
 
-	return !(LOAD(r->flags) & NODE_TERMINAL) && !is_proven(r) &&
+	return !(LOAD(r->flags) & NODE_TERMINAL) && !is_exact(r) &&
 	       LOAD(r->visits) < UINT32_MAX - MCTS_MAX_THREADS;
 }
 
@@ -968,43 +1120,74 @@ void mcts_step_trace(struct mcts *m, struct mcts_trace *t)
 	m->ns += now_ns() - start;
 }
 
-/* The child of node N to play for SIDE, the side to move there: a proven
- * win, quickest first; else the most visited child not proven lost, ties by
- * value, but when a draw is assured only among children that may and are
- * expected to do better (can still win, mean above 1/2), falling back on
- * the most visited child that assures the draw; if every child is proven
- * lost, the slowest loss. 0 when N has no children. */
+/* Lower confidence bound on the mean reward of N for SIDE: about two
+ * standard deviations of a mean of VISITS rewards in [0, 1] below it. */
+static double lower_bound_for(const struct node *n, int side)
+{
+	return n->visits == 0 ? 0 : value_for(n, side) - 1 / sqrt(n->visits);
+}
+
+/* Which of two candidates A and B (A may be 0) to keep: more visits, then
+ * a higher mean. */
+static uint32_t more_visited(const struct node *nodes, uint32_t a, uint32_t b, int side)
+{
+	if (a == 0 || nodes[b].visits > nodes[a].visits)
+		return b;
+	if (nodes[b].visits == nodes[a].visits && value_for(&nodes[b], side) > value_for(&nodes[a], side))
+		return b;
+	return a;
+}
+
+/* Which of two children A and B (A may be 0), proven to have the same
+ * outcome, to keep: the higher bounds (a quicker win, a slower loss), then
+ * more visits. */
+static uint32_t better_proven(const struct node *nodes, uint32_t a, uint32_t b, int side)
+{
+	int alo, ahi, blo, bhi;
+
+	if (a == 0)
+		return b;
+	bounds_for(&nodes[a], side, &alo, &ahi);
+	bounds_for(&nodes[b], side, &blo, &bhi);
+	if (blo != alo)
+		return blo > alo ? b : a;
+	if (bhi != ahi)
+		return bhi > ahi ? b : a;
+	return nodes[b].visits > nodes[a].visits ? b : a;
+}
+
+/* The child of node N to play for SIDE, the side to move there, keeping
+ * every proven result: a proven win, the quickest first (on the known
+ * bounds); else the most visited child that may do better than N's assured
+ * result, counting a child that might lose only on strong evidence (a lower
+ * confidence bound above 1/2) when a draw is assured; else the most visited
+ * proven draw; else, every child being proven lost, the slowest loss. 0
+ * when N has no children. */
 static uint32_t best_child(const struct mcts *m, const struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
-	uint32_t win = 0, best = 0, safe = 0, lost = 0;
-	double best_value = 0;
+	uint32_t win = 0, best = 0, draw = 0, lost = 0;
 	int floor, top;
 
 	bounds_for(n, side, &floor, &top);
+	floor = score_outcome(floor);
 	for (uint32_t c = n->child; c != 0; c = nodes[c].sibling) {
 		const struct node *ch = &nodes[c];
-		double v = value_for(ch, side);
 		int lo, hi;
 
 		bounds_for(ch, side, &lo, &hi);
-		if (lo == WON) {
-			if (win == 0 || ch->plies < nodes[win].plies)
-				win = c;
-		} else if (hi == LOST) {
-			if (lost == 0 || ch->plies > nodes[lost].plies ||
-			    (ch->plies == nodes[lost].plies && ch->visits > nodes[lost].visits))
-				lost = c;
-		} else if (floor == DRAWN && (hi == DRAWN || v <= 0.5)) {
-			if (lo == DRAWN && (safe == 0 || ch->visits > nodes[safe].visits))
-				safe = c;
-		} else if (best == 0 || ch->visits > nodes[best].visits ||
-			   (ch->visits == nodes[best].visits && v > best_value)) {
-			best = c;
-			best_value = v;
-		}
+		lo = score_outcome(lo);
+		hi = score_outcome(hi);
+		if (lo == WON)
+			win = better_proven(nodes, win, c, side);
+		else if (hi == LOST)
+			lost = better_proven(nodes, lost, c, side);
+		else if (lo == DRAWN && hi == DRAWN)
+			draw = more_visited(nodes, draw, c, side);
+		else if (hi > floor && (floor < DRAWN || lo == DRAWN || lower_bound_for(ch, side) > 0.5))
+			best = more_visited(nodes, best, c, side);
 	}
-	return win != 0 ? win : best != 0 ? best : safe != 0 ? safe : lost;
+	return win != 0 ? win : best != 0 ? best : draw != 0 ? draw : lost;
 }
 
 int mcts_best_move(const struct mcts *m)
@@ -1093,7 +1276,7 @@ static void fill_totals(const struct mcts *m, struct mcts_totals *t)
 	t->max_depth = m->max_depth;
 	t->threads = m->threads;
 	t->root_proven = proof_for(n, side);
-	t->root_proven_plies = is_proven(n) ? n->plies : 0;
+	t->root_proven_plies = plies_of(n);
 	t->root_visits = n->visits;
 	while (t->pv_len < MCTS_PV_MAX) {
 		uint32_t c = best_child(m, n, side);
@@ -1160,10 +1343,10 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 		o->value = value_for(ch, side);
 		/* (floor -1: the score even of a child the solver passes over) */
 		o->uct = HUGE_VAL;
-		if (ch->visits > 0 && child_terms(ch, side, -1, &q, &rsqrt))
+		if (ch->visits > 0 && child_terms(ch, side, -1, -1, &q, &rsqrt))
 			o->uct = q + explore * rsqrt;
 		o->proven = proof_for(ch, side);
-		o->proven_plies = is_proven(ch) ? ch->plies : 0;
+		o->proven_plies = plies_of(ch);
 		o->net = net_value(m, &at, ch->move, side);
 	}
 	qsort(all, (size_t)count, sizeof(all[0]), child_cmp);

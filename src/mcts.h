@@ -66,19 +66,21 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 void mcts_free(struct mcts *m);
 
 /* Run up to N iterations on the search's threads, and return how many ran:
- * fewer than N only when the root is solved (with the solver on), the root
- * has no moves, or DEADLINE (a now_ns() time; 0 for none, checked every few
- * dozen iterations) has passed. Every worker has stopped when it returns,
- * so the tree can be read until the next run. A full arena does not stop
- * the search: it keeps iterating on the tree it has. With one thread and a
- * seed the search is the same whatever the runs' sizes; with more, the
- * workers' timing changes which iterations run, so results vary. */
+ * fewer than N only when the root is solved exactly, its distance included
+ * (with the solver on), the root has no moves, or DEADLINE (a now_ns()
+ * time; 0 for none, checked every few dozen iterations) has passed. Every
+ * worker has stopped when it returns, so the tree can be read until the
+ * next run. A full arena does not stop the search: it keeps iterating on
+ * the tree it has. With one thread and a seed the search is the same
+ * whatever the runs' sizes; with more, the workers' timing changes which
+ * iterations run, so results vary. */
 uint64_t mcts_run(struct mcts *m, uint64_t n, uint64_t deadline);
 
 /* mcts_run(M, N, 0) for N >= 0. */
 int mcts_step(struct mcts *m, int n);
 
-/* True when no iteration can run: the root is solved or the game over. */
+/* True when no iteration can run: the root is solved exactly or the game
+ * over. */
 bool mcts_finished(const struct mcts *m);
 
 /* Threads the search runs on. */
@@ -98,9 +100,13 @@ struct mcts_trace {
  * mcts_step(m, 1) (the playout may use other random numbers). */
 void mcts_step_trace(struct mcts *m, struct mcts_trace *t);
 
-/* The move to play now: a proven win if there is one, else the most visited
- * child never proven lost while another exists, ties broken by value.
- * MOVE_NONE when the root has no moves. Runs no iteration. */
+/* The move to play now, never worse than the best proven result: a proven
+ * win if there is one, the quickest known; else the most visited child not
+ * proven lost, ties broken by value, where a child that may lose is
+ * preferred to a proven draw only when the lower confidence bound of its
+ * value (mean - 1/sqrt(visits)) is above 1/2; else a proven draw; else the
+ * slowest loss, or an untried move. MOVE_NONE when the root has no moves.
+ * Runs no iteration. */
 int mcts_best_move(const struct mcts *m);
 
 /* Make MOVE (legal in the root position) the new root, keeping its subtree
@@ -116,8 +122,11 @@ struct mcts_child {
 	uint32_t visits, wins, draws, losses;
 	double value;     /* (wins + draws / 2) / visits, 0 when unvisited */
 	double uct;       /* UCT value now; HUGE_VAL when unvisited */
-	int proven;       /* enum proof */
-	int proven_plies; /* plies to the end under best play when proven */
+	int proven;       /* enum proof of the outcome */
+	int proven_plies; /* plies to the end under best play once settled
+	                     exactly (a proven win or loss stays searched for
+	                     its distance until then); -1 before that and for
+	                     draws, whose length is not kept */
 	double net;       /* the leaf evaluator's value of the position after the
 	                     move for the side making it; NAN without an
 	                     evaluator or when the move ends the game */
@@ -136,7 +145,7 @@ struct mcts_totals {
 	int threads;            /* threads searching */
 	int root_proven;        /* enum proof of the root from the side to move's
 	                           view: PROOF_WIN means the side to move wins */
-	int root_proven_plies;
+	int root_proven_plies;  /* as mcts_child's proven_plies */
 	uint32_t root_visits;
 	int pv_len;             /* most-visited line from the root */
 	uint8_t pv[MCTS_PV_MAX];

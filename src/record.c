@@ -73,6 +73,7 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 
 	memset(info, 0, sizeof(*info));
 	info->second = -1;
+	info->proven_plies = -1;
 	for (word = strtok_r(text, " \t", &save); word != NULL; word = strtok_r(NULL, " \t", &save)) {
 		char *eq = strchr(word, '='), reason[160];
 		const char *key = word, *value;
@@ -331,7 +332,9 @@ void record_print(const struct record *r, FILE *out)
 					game_move_name(&r->game, in->second, name), in->second_visits,
 					in->second_value);
 			if (in->proven != PROOF_NONE)
-				fprintf(out, " proven=%s plies=%d", game_proof_name(in->proven), in->proven_plies);
+				fprintf(out, " proven=%s", game_proof_name(in->proven));
+			if (in->proven != PROOF_NONE && in->proven_plies >= 0)
+				fprintf(out, " plies=%d", in->proven_plies);
 			fputc('}', out);
 		}
 		fputc('\n', out);
@@ -422,6 +425,7 @@ void record_info_from_search(struct record_info *info, const struct mcts *m, int
 	memset(info, 0, sizeof(*info));
 	info->iterations = t.iterations;
 	info->second = -1;
+	info->proven_plies = -1;
 	for (int i = 0; i < n; i++) {
 		if (ch[i].move == move) {
 			info->visits = ch[i].visits;

@@ -36,7 +36,7 @@ struct record_info {
 	uint32_t second_visits;
 	double second_value;
 	int proven;               /* enum proof of the move played, mover's view */
-	int proven_plies;
+	int proven_plies;         /* plies to the end after it; -1: not known */
 };
 
 struct record_move {

@@ -116,7 +116,8 @@ static void read_search(struct player *p, struct review_value *v, uint8_t *best,
 		set_proven(v, t.root_proven, t.root_proven_plies);
 		for (int i = 0; i < n; i++)
 			if (ch[i].proven == t.root_proven &&
-			    ch[i].proven_plies + 1 == t.root_proven_plies)
+			    (t.root_proven == PROOF_DRAW || /* (a draw's length is not kept) */
+			     ch[i].proven_plies + 1 == t.root_proven_plies))
 				best[(*nbest)++] = (uint8_t)ch[i].move;
 	}
 	if (*nbest == 0) {
@@ -135,7 +136,7 @@ static struct review_value flip(const struct review_value *v)
 		f.proof = PROOF_LOSS;
 	else if (v->proof == PROOF_LOSS)
 		f.proof = PROOF_WIN;
-	if (v->proof != PROOF_NONE)
+	if (v->proof != PROOF_NONE && v->plies >= 0)
 		f.plies = v->plies + 1; /* counted from before the move */
 	f.value = 1.0 - v->value;
 	return f;
@@ -210,8 +211,10 @@ char *review_value_text(const struct review_value *v, char *buf, size_t size)
 {
 	if (v->proof == PROOF_DRAW)
 		fmt_buf(buf, size, "draw");
-	else if (v->proof != PROOF_NONE)
+	else if (v->proof != PROOF_NONE && v->plies >= 0)
 		fmt_buf(buf, size, "%s in %d", game_proof_name(v->proof), v->plies);
+	else if (v->proof != PROOF_NONE)
+		fmt_buf(buf, size, "%s", game_proof_name(v->proof));
 	else
 		fmt_buf(buf, size, "%.2f", v->value);
 	return buf;
@@ -249,6 +252,8 @@ static void json_value(struct json *j, const char *key, const struct review_valu
 		return;
 	}
 	json_string(j, game_proof_name(v->proof));
+	if (v->plies < 0)
+		return; /* (proven, its distance not settled yet) */
 	fmt_buf(plies, sizeof(plies), "%s_plies", key);
 	json_int_field(j, plies, v->plies);
 }

@@ -25,7 +25,8 @@
 /* The value of a position for one side. */
 struct review_value {
 	int proof;       /* enum proof, PROOF_NONE when only estimated */
-	int plies;       /* plies to the end under best play, when proven */
+	int plies;       /* plies to the end under best play, when proven;
+	                    -1 when its distance is not settled yet */
 	double value;    /* 0..1: 1 a win, 1/2 a draw, 0 a loss */
 };
 

@@ -208,10 +208,10 @@ static char *child_row(const struct view_cols *c, const struct game *g, const st
 	 * as the panel's "solved: win in N" counts them. */
 	switch (ch->proven) {
 	case PROOF_WIN:
-		fmt_buf(t, sizeof(t), "win %d", ch->proven_plies + 1);
-		break;
 	case PROOF_LOSS:
-		fmt_buf(t, sizeof(t), "loss %d", ch->proven_plies + 1);
+		fmt_buf(t, sizeof(t), "%s", ch->proven == PROOF_WIN ? "win" : "loss");
+		if (ch->proven_plies >= 0) /* else not settled yet */
+			fmt_buf(t + strlen(t), sizeof(t) - strlen(t), " %d", ch->proven_plies + 1);
 		break;
 	case PROOF_DRAW:
 		fmt_buf(t, sizeof(t), "draw");

@@ -308,9 +308,9 @@ char *view_fmt_proof(int proof, int plies, char *buf, size_t size)
 {
 	switch (proof) {
 	case PROOF_WIN:
-		return fmt_buf(buf, size, "win in %d", plies);
+		return plies < 0 ? fmt_buf(buf, size, "win") : fmt_buf(buf, size, "win in %d", plies);
 	case PROOF_LOSS:
-		return fmt_buf(buf, size, "loss in %d", plies);
+		return plies < 0 ? fmt_buf(buf, size, "loss") : fmt_buf(buf, size, "loss in %d", plies);
 	case PROOF_DRAW:
 		return fmt_buf(buf, size, "draw");
 	default:

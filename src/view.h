@@ -97,7 +97,8 @@ char *view_fmt_bytes(size_t n, char *buf, size_t size);
 /* Seconds: "0.27 s", "12.3 s", "2:05", "1:02:05". */
 char *view_fmt_seconds(double s, char *buf, size_t size);
 /* A proven value from the mover's view (enum proof) and its length in
- * plies: "win in 3", "loss in 4", "draw", or "" for PROOF_NONE. */
+ * plies: "win in 3", "loss in 4", "draw", or "" for PROOF_NONE; a
+ * negative PLIES (distance not settled yet) gives "win" or "loss". */
 char *view_fmt_proof(int proof, int plies, char *buf, size_t size);
 
 /* Columns of the candidate rows for a panel WIDTH characters wide; a

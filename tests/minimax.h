@@ -1,12 +1,17 @@
-/* minimax.h - a plain minimax on the rules interface, written for the tests
- * as an independent check of the engines: no table, no pruning. Scored like
- * negamax: a win in d plies is NEGAMAX_WIN - d, a loss in d plies
+/* minimax.h - for the tests: a plain minimax on the rules interface, the
+ * independent answer the engines are checked against (no table, no
+ * pruning), and every position of a small game. Header-only (static
+ * functions): each test program that includes it gets its own copy. Scored
+ * like negamax: a win in d plies is NEGAMAX_WIN - d, a loss in d plies
  * -(NEGAMAX_WIN - d), a draw 0, from the side to move. */
 #ifndef NOUGHTS_TEST_MINIMAX_H
 #define NOUGHTS_TEST_MINIMAX_H
 
+#include <stdbool.h>
+
 #include "game.h"
 #include "negamax.h"
+#include "util.h"
 
 static int minimax_move(const struct game *g, const struct pos *p, int move);
 
@@ -42,10 +47,50 @@ static inline int minimax_move(const struct game *g, const struct pos *p, int mo
 	return v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
 }
 
-/* The plies to the end under best play of a score. */
+/* The plies to the end under best play of a score; -1 for a draw. */
 static inline int minimax_plies(int score)
 {
 	return score > 0 ? NEGAMAX_WIN - score : score < 0 ? NEGAMAX_WIN + score : -1;
+}
+
+/* The enum proof of a score. */
+static inline int proof_of_score(int s)
+{
+	return s > 0 ? PROOF_WIN : s < 0 ? PROOF_LOSS : PROOF_DRAW;
+}
+
+/* Every reachable position that is not over, deduplicated by hash. */
+struct posset {
+	struct pos *pos;
+	int count, cap;
+};
+
+static inline bool posset_has(const struct posset *s, uint64_t hash)
+{
+	for (int i = 0; i < s->count; i++)
+		if (s->pos[i].hash == hash)
+			return true;
+	return false;
+}
+
+static inline void enumerate(const struct game *g, const struct pos *p, struct posset *s)
+{
+	struct moveset ms;
+
+	if (game_over(p) || posset_has(s, p->hash))
+		return;
+	if (s->count == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		s->pos = xrealloc(s->pos, (size_t)s->cap * sizeof(*s->pos));
+	}
+	s->pos[s->count++] = *p;
+	game_legal(g, p, &ms);
+	while (!moveset_empty(&ms)) {
+		struct pos c = *p;
+
+		game_play(g, &c, moveset_pop(&ms));
+		enumerate(g, &c, s);
+	}
 }
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "minimax.h"
 #include "tap.h"
 
 /* Ultimate tic-tac-toe, X to move with a free choice of board (15 legal
@@ -24,6 +25,12 @@ static const char *const uttt_block =
 	"i6 h7 e1 e2 d5 c4 h2 e5 d6 a8 a6 c7 i2 i5 i4 g3 a9 a7 c1 h1 f1 i1 h3 f8 g5 c5 "
 	"g4 c3 i7 i3 h9 e7 d2 b6 d7 c2 h6 e9 f7 g1 b2 e6 d9 b7 e3 f9 g7 b3 e8 d4 a3 c6 "
 	"g8 g6 h4 f3 i8 i9 g9 f5";
+
+/* Ultimate tic-tac-toe, X to move: c4 wins in 3 plies, c6 in 5. */
+static const char *const uttt_fast_win =
+	"i5 h4 d1 c1 g2 b6 e8 d4 a3 b8 e6 e7 f1 h1 d2 a5 a4 c2 g5 b5 f5 g6 c7 g3 c8 i6 i7 i2 i4 "
+	"i1 h3 f7 i3 h8 f6 h7 e2 d6 b7 e3 d9 c9 g7 b2 e4 e1 f2 g4 c3 g9 a8 a6 a9 b9 f9 i9 i8 h5 "
+	"e5 a2";
 
 static struct game game;
 
@@ -323,8 +330,8 @@ static void test_solver(void)
 			break;
 	}
 	mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
-	ok(t.root_proven == PROOF_DRAW && t.root_proven_plies == 9,
-	   "ttt: the start is proven a draw in 9 plies (%d/%d after %d iterations)", t.root_proven,
+	ok(t.root_proven == PROOF_DRAW && t.root_proven_plies == -1,
+	   "ttt: the start is proven a draw, of no kept length (%d/%d after %d iterations)", t.root_proven,
 	   t.root_proven_plies, ran);
 	ok(last < 1000 && mcts_step(m, 10) == 0, "ttt: a solved root stops the search");
 	best = mcts_best_move(m);
@@ -685,6 +692,144 @@ static void test_trace(void)
 		}
 }
 
+/* Plies to the end of minimax score S (a win or a loss). */
+static int plies_of_score(int s)
+{
+	return NEGAMAX_WIN - (s < 0 ? -s : s);
+}
+
+/* The exact negamax score of POS (not over) for the side to move: the
+ * independent answer where a plain minimax would take too long. */
+static int negamax_value(const struct pos *pos)
+{
+	struct negamax_params np = { .depth = 0, .time_ms = 0, .tt_bytes = 16u << 20 };
+	struct negamax *nm = negamax_new(&game, &np);
+	struct negamax_result r;
+
+	negamax_search(nm, pos, NULL, NULL, NULL, &r);
+	negamax_free(nm);
+	return r.score;
+}
+
+/* The search of MOVES (in GAME_NAME) with SEED and ITERATIONS: the move it
+ * plays keeps the position's value, and its proven results and distances
+ * are minimax's. Says which and returns the number of faults. */
+static int check_against_minimax(const char *game_name, const char *moves, uint64_t seed,
+				 int iterations, bool verbose)
+{
+	struct pos pos;
+	struct mcts_params p = params(seed);
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	struct mcts *m;
+	int want, best, n, faults = 0;
+
+	if (!setup(game_name, moves, &pos))
+		return 1;
+	want = minimax(&game, &pos);
+	m = mcts_new(&game, &pos, &p);
+	mcts_step(m, iterations);
+	best = mcts_best_move(m);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	if (proof_of_score(minimax_move(&game, &pos, best)) != proof_of_score(want)) {
+		faults++;
+		if (verbose)
+			printf("# %s, seed %llu: the move played loses the value\n", moves,
+			       (unsigned long long)seed);
+	}
+	if (t.root_proven != PROOF_NONE &&
+	    (t.root_proven != proof_of_score(want) ||
+	     (t.root_proven_plies >= 0 && t.root_proven_plies != plies_of_score(want)))) {
+		faults++;
+		if (verbose)
+			printf("# %s: root proven %d in %d, minimax %d\n", moves, t.root_proven,
+			       t.root_proven_plies, want);
+	}
+	for (int i = 0; i < n; i++) {
+		int v = minimax_move(&game, &pos, ch[i].move);
+
+		if (ch[i].proven == PROOF_NONE)
+			continue;
+		if (ch[i].proven != proof_of_score(v) ||
+		    (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != plies_of_score(v))) {
+			faults++;
+			if (verbose)
+				printf("# %s: child %d proven %d in %d, minimax %d\n", moves, ch[i].move,
+				       ch[i].proven, ch[i].proven_plies + 1, v);
+		}
+	}
+	mcts_free(m);
+	return faults;
+}
+
+/* The move played keeps every proven result, and distances are exact. */
+static void test_exact(void)
+{
+	struct pos pos;
+	struct mcts_params p = params(59);
+	struct mcts_totals t;
+	struct mcts *m;
+	int faults = 0;
+
+	/* b2 is a proven draw after 80 iterations; c3, better on a few
+	 * visits, loses: a handful of visits must not beat a proven draw. */
+	for (uint64_t seed = 1; seed <= 60; seed++)
+		faults += check_against_minimax("ttt", "c1 a1 a2", seed, seed == 24 ? 80 : 20 + seed,
+						faults == 0);
+	ok(faults == 0, "ttt c1 a1 a2: no move played loses the draw, 60 seeds (%d faults)", faults);
+
+	/* c1 and c3 win in 3, b3 in 5: a quicker win, its distance exact. */
+	setup("ttt", "c2 a1 a3 a2", &pos);
+	m = mcts_new(&game, &pos, &p);
+	mcts_step(m, 100000);
+	mcts_stats(m, NULL, 0, NULL, 0, &t);
+	ok(minimax_move(&game, &pos, mcts_best_move(m)) == minimax(&game, &pos) &&
+	   t.root_proven == PROOF_WIN && t.root_proven_plies == 3 && mcts_step(m, 1) == 0,
+	   "ttt c2 a1 a3 a2: a win in 3, proven a win in exactly 3 plies, and the search stops "
+	   "(%d in %d)", t.root_proven, t.root_proven_plies);
+	mcts_free(m);
+	faults = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++)
+		faults += check_against_minimax("ttt", "c2 a1 a3 a2", seed, 200 * (int)seed, faults == 0);
+	ok(faults == 0, "ttt c2 a1 a3 a2: every proven result and distance is minimax's (%d faults)",
+	   faults);
+
+	/* c4 wins in 3, c6 in 5: the quicker one, and every distance proven
+	 * is negamax's. */
+	setup("uttt", uttt_fast_win, &pos);
+	p = params(1);
+	m = mcts_new(&game, &pos, &p);
+	mcts_step(m, 50000);
+	{
+		struct mcts_child ch[GAME_MAX_MOVES];
+		int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t), want = negamax_value(&pos);
+
+		faults = 0;
+		for (int i = 0; i < n; i++) {
+			struct pos next = pos;
+			int v;
+
+			game_play(&game, &next, ch[i].move);
+			if (game_over(&next)) {
+				v = result_winner(next.result) < 0 ? 0 : NEGAMAX_WIN - 1;
+			} else {
+				v = negamax_value(&next);
+				/* one ply further, seen from the other side */
+				v = v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
+			}
+			if (ch[i].proven != PROOF_NONE &&
+			    (ch[i].proven != proof_of_score(v) ||
+			     (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != plies_of_score(v))))
+				faults++;
+		}
+		ok(mcts_best_move(m) == move_id("c4") && t.root_proven == PROOF_WIN &&
+		   t.root_proven_plies == plies_of_score(want) && faults == 0,
+		   "uttt: c4 (win in 3) over c6 (win in 5), proven in %d (negamax %d), %d children "
+		   "against negamax", t.root_proven_plies, plies_of_score(want), faults);
+	}
+	mcts_free(m);
+}
+
 int main(void)
 {
 	test_basics();
@@ -695,5 +840,6 @@ int main(void)
 	test_arena();
 	test_reuse();
 	test_trace();
+	test_exact();
 	return tap_done();
 }

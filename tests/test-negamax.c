@@ -9,60 +9,11 @@
 #include <string.h>
 
 #include "game.h"
+#include "minimax.h"
 #include "tap.h"
 #include "util.h"
 
 #define TTT_POSITIONS 4520
-
-/* Plain minimax on the rules interface, no table and no pruning, scored
- * like the engine: a win in d plies is NEGAMAX_WIN - d, a loss in d plies
- * -(NEGAMAX_WIN - d), a draw 0, from the side to move in P (not over). */
-static int minimax(const struct game *g, const struct pos *p)
-{
-	struct moveset ms;
-	int best = -NEGAMAX_WIN - 1;
-
-	game_legal(g, p, &ms);
-	while (!moveset_empty(&ms)) {
-		struct pos c = *p;
-		int s;
-
-		game_play(g, &c, moveset_pop(&ms));
-		if (game_over(&c)) {
-			int w = result_winner(c.result);
-
-			s = w < 0 ? 0 : w == p->turn ? NEGAMAX_WIN - 1 : -(NEGAMAX_WIN - 1);
-		} else {
-			int v = minimax(g, &c);
-
-			/* one ply further from the end, seen from the other side */
-			s = v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
-		}
-		if (s > best)
-			best = s;
-	}
-	return best;
-}
-
-/* The value of playing MOVE in P, from the side to move in P. */
-static int minimax_move(const struct game *g, const struct pos *p, int move)
-{
-	struct pos c = *p;
-	int w, v;
-
-	game_play(g, &c, move);
-	if (game_over(&c)) {
-		w = result_winner(c.result);
-		return w < 0 ? 0 : w == p->turn ? NEGAMAX_WIN - 1 : -(NEGAMAX_WIN - 1);
-	}
-	v = minimax(g, &c);
-	return v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
-}
-
-static int proof_of_score(int s)
-{
-	return s > 0 ? PROOF_WIN : s < 0 ? PROOF_LOSS : PROOF_DRAW;
-}
 
 static int empty_cells(const struct game *g, const struct pos *p)
 {
@@ -72,40 +23,6 @@ static int empty_cells(const struct game *g, const struct pos *p)
 		for (int c = 0; c < g->width; c++)
 			n += game_cell_owner(g, p, c, r) < 0;
 	return n;
-}
-
-/* Every reachable position that is not over, deduplicated by hash. */
-struct posset {
-	struct pos *pos;
-	int count, cap;
-};
-
-static bool posset_has(const struct posset *s, uint64_t hash)
-{
-	for (int i = 0; i < s->count; i++)
-		if (s->pos[i].hash == hash)
-			return true;
-	return false;
-}
-
-static void enumerate(const struct game *g, const struct pos *p, struct posset *s)
-{
-	struct moveset ms;
-
-	if (game_over(p) || posset_has(s, p->hash))
-		return;
-	if (s->count == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 1024;
-		s->pos = xrealloc(s->pos, (size_t)s->cap * sizeof(*s->pos));
-	}
-	s->pos[s->count++] = *p;
-	game_legal(g, p, &ms);
-	while (!moveset_empty(&ms)) {
-		struct pos c = *p;
-
-		game_play(g, &c, moveset_pop(&ms));
-		enumerate(g, &c, s);
-	}
 }
 
 /* Mismatches of the engine against minimax on every tic-tac-toe position,

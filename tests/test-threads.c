@@ -1,10 +1,11 @@
 /* test-threads.c - MCTS on several threads sharing one tree: statistics
  * that add up once every worker has stopped (virtual losses all taken
  * back), a full arena and its free list, tree reuse, runs stopped and
- * resumed, solver proofs that agree with a plain minimax on every
- * tic-tac-toe position; and one thread giving what the one-thread search
- * gives, whatever the runs' sizes. Thread counts: NOUGHTS_TEST_THREADS
- * (such as "2,4,8", as CI's ThreadSanitizer build runs it), else 2 and 8.
+ * resumed, solver proofs and distances that agree with a plain minimax on
+ * every tic-tac-toe position, and the move played keeping the value; and
+ * one thread giving what the one-thread search gives, whatever the runs'
+ * sizes. Thread counts: NOUGHTS_TEST_THREADS (such as "2,4,8", as CI's
+ * ThreadSanitizer build runs it), else 2 and 8.
  * The counts are asserted, not timings. */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minimax.h"
 #include "tap.h"
 #include "util.h"
 
@@ -148,27 +150,6 @@ static void test_counts(int threads)
 	}
 }
 
-/* Minimax value of POS for the side to move: 1 win, 0 draw, -1 loss. */
-static int minimax(const struct pos *pos)
-{
-	struct moveset ms;
-	int best = -2;
-
-	if (game_over(pos))
-		return pos->result == RESULT_DRAW ? 0 : -1; /* the side that just moved won */
-	game_legal(&game, pos, &ms);
-	while (!moveset_empty(&ms)) {
-		struct pos q = *pos;
-		int v;
-
-		game_play(&game, &q, moveset_pop(&ms));
-		v = -minimax(&q);
-		if (v > best)
-			best = v;
-	}
-	return best;
-}
-
 struct sweep {
 	int threads, positions, proven, wrong, unsound;
 	uint64_t seen[1 << 13]; /* positions met, by hash (a set of 64-bit keys) */
@@ -200,17 +181,19 @@ static void sweep_pos(struct sweep *s, const struct pos *pos)
 	if (game_over(pos) || seen_before(s, pos->hash))
 		return;
 	s->positions++;
-	want = minimax(pos);
+	want = minimax(&game, pos);
 	m = mcts_new(&game, pos, &p);
 	for (int i = 0; i < 400 && !mcts_finished(m); i++)
 		mcts_run(m, 500, 0);
 	mcts_stats(m, NULL, 0, NULL, 0, &t);
 	if (t.root_proven != PROOF_NONE) {
-		int got = t.root_proven == PROOF_WIN ? 1 : t.root_proven == PROOF_LOSS ? -1 : 0;
-
 		s->proven++;
-		s->wrong += got != want;
+		/* a finished search has the exact distance too */
+		s->wrong += t.root_proven != proof_of_score(want) ||
+			    (want != 0 && t.root_proven_plies != minimax_plies(want));
 	}
+	s->wrong += proof_of_score(minimax_move(&game, pos, mcts_best_move(m))) !=
+		    proof_of_score(want);
 	if (t.root_visits != t.iterations)
 		s->unsound++;
 	mcts_free(m);
@@ -233,7 +216,7 @@ static void test_solver(int threads)
 	sweep_pos(s, &pos);
 	ok(s->positions == 4520 && s->wrong == 0 && s->unsound == 0 && s->proven == 4520,
 	   "%d threads, 16384-node arena: %d of %d tic-tac-toe positions proven, %d against "
-	   "minimax, %d with uneven counts",
+	   "minimax (value, distance or the move played), %d with uneven counts",
 	   threads, s->proven, s->positions, s->wrong, s->unsound);
 	free(s);
 }
