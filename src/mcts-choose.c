@@ -1,0 +1,211 @@
+/* mcts-choose.c - what a search's tree says: the move to play, which keeps
+ * every proven result, and the statistics of a node's children. */
+#include "config.h"
+
+#include "mcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcts-node.h"
+
+/* Lower confidence bound on the mean reward of N for SIDE: about two
+ * standard deviations of a mean of VISITS rewards in [0, 1] below it. */
+static double lower_bound_for(const struct node *n, int side)
+{
+	return n->visits == 0 ? 0 : value_for(n, side) - 1 / sqrt(n->visits);
+}
+
+/* Which of two candidates A and B (A may be 0) to keep: more visits, then
+ * a higher mean. */
+static uint32_t more_visited(const struct node *nodes, uint32_t a, uint32_t b, int side)
+{
+	if (a == 0 || nodes[b].visits > nodes[a].visits)
+		return b;
+	if (nodes[b].visits == nodes[a].visits && value_for(&nodes[b], side) > value_for(&nodes[a], side))
+		return b;
+	return a;
+}
+
+/* Which of two children A and B (A may be 0), proven to have the same
+ * outcome, to keep: the higher bounds (a quicker win, a slower loss), then
+ * more visits. */
+static uint32_t better_proven(const struct node *nodes, uint32_t a, uint32_t b, int side)
+{
+	int alo, ahi, blo, bhi;
+
+	if (a == 0)
+		return b;
+	bounds_for(&nodes[a], side, &alo, &ahi);
+	bounds_for(&nodes[b], side, &blo, &bhi);
+	if (blo != alo)
+		return blo > alo ? b : a;
+	if (bhi != ahi)
+		return bhi > ahi ? b : a;
+	return nodes[b].visits > nodes[a].visits ? b : a;
+}
+
+/* The child of node N to play for SIDE, the side to move there, keeping
+ * every proven result: a proven win, the quickest first (on the known
+ * bounds); else the most visited child that may do better than N's assured
+ * result, counting a child that might lose only on strong evidence (a lower
+ * confidence bound above 1/2) when a draw is assured; else the most visited
+ * proven draw; else, every child being proven lost, the slowest loss. 0
+ * when N has no children. */
+static uint32_t best_child(const struct mcts *m, const struct node *n, int side)
+{
+	const struct node *nodes = m->nodes;
+	uint32_t win = 0, best = 0, draw = 0, lost = 0;
+	int floor, top;
+
+	bounds_for(n, side, &floor, &top);
+	floor = score_outcome(floor);
+	for (uint32_t c = n->child; c != 0; c = nodes[c].sibling) {
+		const struct node *ch = &nodes[c];
+		int lo, hi;
+
+		bounds_for(ch, side, &lo, &hi);
+		lo = score_outcome(lo);
+		hi = score_outcome(hi);
+		if (lo == WON)
+			win = better_proven(nodes, win, c, side);
+		else if (hi == LOST)
+			lost = better_proven(nodes, lost, c, side);
+		else if (lo == DRAWN && hi == DRAWN)
+			draw = more_visited(nodes, draw, c, side);
+		else if (hi > floor && (floor < DRAWN || lo == DRAWN || lower_bound_for(ch, side) > 0.5))
+			best = more_visited(nodes, best, c, side);
+	}
+	return win != 0 ? win : best != 0 ? best : draw != 0 ? draw : lost;
+}
+
+int mcts_best_move(const struct mcts *m)
+{
+	const struct node *r = &m->nodes[m->root];
+	struct moveset legal;
+	uint32_t c;
+
+	game_legal(m->g, &m->root_pos, &legal);
+	if (moveset_empty(&legal))
+		return MOVE_NONE;
+	c = best_child(m, r, m->root_pos.turn);
+	if (c != 0 && proof_for(&m->nodes[c], m->root_pos.turn) == PROOF_LOSS) {
+		/* Every child loses: a move not tried yet may not. */
+		for (uint32_t k = r->child; k != 0; k = m->nodes[k].sibling)
+			moveset_remove(&legal, m->nodes[k].move);
+		if (!moveset_empty(&legal))
+			c = 0;
+	}
+	/* No iteration yet (or only lost moves tried): any legal move. */
+	return c != 0 ? m->nodes[c].move : moveset_pop(&legal);
+}
+
+static int child_cmp(const void *a, const void *b)
+{
+	const struct mcts_child *x = a, *y = b;
+
+	if (x->visits != y->visits)
+		return x->visits > y->visits ? -1 : 1;
+	if (x->value != y->value)
+		return x->value > y->value ? -1 : 1;
+	return x->move - y->move;
+}
+
+static void fill_totals(const struct mcts *m, struct mcts_totals *t)
+{
+	const struct node *nodes = m->nodes;
+	const struct node *n = &nodes[m->root];
+	int side = m->root_pos.turn;
+
+	memset(t, 0, sizeof(*t));
+	t->iterations = m->iterations;
+	t->seconds = (double)m->ns / 1e9;
+	t->per_second = t->seconds > 0 ? (double)m->iterations / t->seconds : 0;
+	t->nodes = m->in_use;
+	t->memory_used = (size_t)m->in_use * sizeof(struct node);
+	t->memory_limit = (size_t)m->capacity * sizeof(struct node);
+	t->arena_full = m->arena_full;
+	t->max_depth = m->max_depth;
+	t->threads = m->threads;
+	t->root_proven = proof_for(n, side);
+	t->root_proven_plies = plies_of(n);
+	t->root_visits = n->visits;
+	while (t->pv_len < MCTS_PV_MAX) {
+		uint32_t c = best_child(m, n, side);
+
+		if (c == 0)
+			break;
+		n = &nodes[c];
+		t->pv[t->pv_len++] = n->move;
+		side = !side;
+	}
+}
+
+/* The leaf evaluator's value for SIDE of AT after MOVE (see mcts_child.net). */
+static double net_value(const struct mcts *m, const struct pos *at, int move, int side)
+{
+	struct pos after = *at;
+	double v;
+
+	if (m->leaf_ctx == NULL)
+		return NAN;
+	game_play(m->g, &after, move);
+	if (game_over(&after))
+		return NAN;
+	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, &after);
+	return side == SIDE_X ? v : 1 - v;
+}
+
+int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct mcts_child *out,
+	       int max, struct mcts_totals *totals)
+{
+	const struct node *nodes = m->nodes;
+	const struct node *n = &nodes[m->root];
+	struct mcts_child all[GAME_MAX_MOVES];
+	struct pos at = m->root_pos;
+	int side = m->root_pos.turn, count = 0;
+	double explore;
+
+	if (totals != NULL)
+		fill_totals(m, totals);
+	if (path_len < 0 || (path_len > 0 && path == NULL))
+		return -1;
+	for (int i = 0; i < path_len; i++) {
+		uint32_t c = n->child;
+
+		while (c != 0 && nodes[c].move != path[i])
+			c = nodes[c].sibling;
+		if (c == 0)
+			return -1;
+		n = &nodes[c];
+		side = !side;
+		game_play(m->g, &at, path[i]);
+	}
+	explore = m->p.c * sqlog_of(n->visits);
+	for (uint32_t c = n->child; c != 0 && count < GAME_MAX_MOVES; c = nodes[c].sibling) {
+		const struct node *ch = &nodes[c];
+		struct mcts_child *o = &all[count++];
+		double q, rsqrt;
+
+		o->move = ch->move;
+		o->visits = ch->visits;
+		o->wins = wins_for(ch, side);
+		o->draws = ch->draws;
+		o->losses = ch->visits - o->wins - ch->draws;
+		o->value = value_for(ch, side);
+		/* (floor -1: the score even of a child the solver passes over) */
+		o->uct = HUGE_VAL;
+		if (ch->visits > 0 && child_terms(ch, side, -1, -1, &q, &rsqrt))
+			o->uct = q + explore * rsqrt;
+		o->proven = proof_for(ch, side);
+		o->proven_plies = plies_of(ch);
+		o->net = net_value(m, &at, ch->move, side);
+	}
+	qsort(all, (size_t)count, sizeof(all[0]), child_cmp);
+	if (max < count)
+		count = max < 0 ? 0 : max;
+	if (count > 0)
+		memcpy(out, all, (size_t)count * sizeof(all[0]));
+	return count;
+}

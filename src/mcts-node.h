@@ -1,0 +1,315 @@
+/* mcts-node.h - the inside of the MCTS module, shared by its files (mcts.c:
+ * the tree and the search; mcts-choose.c: the move to play and the
+ * statistics): nodes, their score bounds, the search's state, and the
+ * small helpers the hot loops inline. Not for other modules: they use
+ * mcts.h. See mcts.c for how the solver works. */
+#ifndef NOUGHTS_MCTS_NODE_H
+#define NOUGHTS_MCTS_NODE_H
+
+#include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "mcts.h"
+#include "util.h"
+
+enum {
+	NODE_FULL = 1 << 0,     /* every legal move has a child */
+	NODE_TERMINAL = 1 << 1, /* the game is over in this node's position */
+	NODE_BUSY = 1 << 2,     /* locked by a thread expanding or updating it */
+	/* Bits 3-6: the outcomes of the bounds (X's worst, X's best), kept
+	 * beside them so that the selection loop tests them with one mask. */
+};
+#define OUTCOMES_MASK (15 << 3)
+
+/* Threads. With threads=1 one thread runs the search as it always did, so
+ * a seed fixes it. With more, every worker walks the one tree: node
+ * statistics, bounds, flags and child links are read and written through
+ * these relaxed atomics (each is a counter or a flag on its own; the two
+ * orders that matter, a child before its parent's NODE_FULL and a node's
+ * fields before the link to it, are release stores and acquire loads).
+ * On x86 a relaxed load or store is a plain move, so the one-thread search
+ * pays nothing for them. A node is locked (NODE_BUSY) only to add a child
+ * or to recompute its bounds; a worker that finds it locked plays out from
+ * it instead of waiting. Virtual loss: a worker counts its visit on the
+ * way down as a loss for the side that chose each node (for O, an X win
+ * that the backup takes back), so the workers spread over the tree. */
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define LOAD_ACQ(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define STORE_REL(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
+#define ADD(x, v) __atomic_fetch_add(&(x), (v), __ATOMIC_RELAXED)
+
+/* Outcomes from some side's view, ordered. */
+enum { LOST = 0, DRAWN = 1, WON = 2 };
+
+/* Scores, one byte, from some side's view: a loss in n plies is n + 1, a
+ * draw SCORE_DRAW, a win in n plies 255 - n (n <= 126 > GAME_MAX_PLIES). So
+ * the other side's view of S is 256 - S, and higher is better. */
+enum { SCORE_DRAW = 128, SCORE_MIN = 1, SCORE_MAX = 255 };
+
+static inline int score_win(int plies)
+{
+	return SCORE_MAX - plies;
+}
+
+static inline int score_loss(int plies)
+{
+	return SCORE_MIN + plies;
+}
+
+static inline int score_flip(int s)
+{
+	return 256 - s;
+}
+
+static inline int score_outcome(int s)
+{
+	return s < SCORE_DRAW ? LOST : s > SCORE_DRAW ? WON : DRAWN;
+}
+
+/* Plies to the end of a win or loss; 0 for a draw. */
+static inline int score_plies(int s)
+{
+	return s > SCORE_DRAW ? SCORE_MAX - s : s < SCORE_DRAW ? s - SCORE_MIN : 0;
+}
+
+/* The score of a child S seen from its parent: the same outcome, one ply
+ * further away. */
+static inline int score_back(int s)
+{
+	return s > SCORE_DRAW ? s - 1 : s < SCORE_DRAW ? s + 1 : s;
+}
+
+/* Bounds: two scores from X's view in one 16-bit word, the worst in the
+ * low byte and the best in the high one, so that a worker reads and writes
+ * both at once. A node in play about which nothing is known yet has
+ * [loss in 2, win in 1] from its mover's view: a move never loses the game
+ * for the side that makes it (a stone only completes its own side's
+ * lines), and a child in play then leaves its parent's worst as it was. */
+#define BOUNDS(lo_x, hi_x) ((uint16_t)((lo_x) | (hi_x) << 8))
+#define OPEN_BOUNDS_X BOUNDS(3, 254) /* X to move */
+#define OPEN_BOUNDS_O BOUNDS(2, 253) /* O to move */
+/* The outcome bits of bounds that still allow both a loss and a win. */
+#define OPEN_OUTCOMES ((LOST | WON << 2) << 3)
+
+
+struct node {
+	uint32_t child;   /* newest child, 0 for none */
+	uint32_t sibling; /* next older child of the parent; free-list link */
+	uint32_t visits;  /* playouts through this node */
+	uint32_t x_wins;  /* of them won by X */
+	uint32_t draws;
+	uint8_t move;     /* the move that led here */
+	uint8_t flags;    /* NODE_* */
+	uint16_t bounds;  /* score bounds from X's view, BOUNDS() (solver only) */
+};
+
+/* Exploration terms for small visit counts come from tables: the selection
+ * loop would otherwise spend much of its time in log(), sqrt() and
+ * division. */
+#define SMALL 4096
+
+extern double mcts_inv_table[SMALL];   /* 1 / n */
+extern double mcts_rsqrt_table[SMALL]; /* 1 / sqrt(n) */
+extern double mcts_sqlog_table[SMALL]; /* sqrt(ln n) */
+
+/* Node slots a worker takes from the shared arena at a time. */
+#define SLOT_CHUNK 64
+/* Iterations a worker claims from the budget at a time. */
+#define BATCH 16
+
+/* What each thread of a search keeps for itself; merged into struct mcts
+ * between runs. */
+struct worker {
+	struct rng rng;
+	uint64_t iterations;  /* in this run */
+	uint64_t allocated;   /* nodes added to the tree in this run */
+	int max_depth;
+	bool arena_full;
+	int ncache;           /* slots taken from the arena, not yet used */
+	uint32_t cache[SLOT_CHUNK];
+	char pad[64];         /* (no false sharing with the next worker) */
+};
+
+struct mcts {
+	const struct game *g;
+	struct mcts_params p;
+	struct pos root_pos;
+	uint32_t root;
+	struct node *nodes;  /* the arena; slot 0 is never used */
+	uint32_t capacity;   /* slots in the arena */
+	uint32_t top;        /* first slot never handed out */
+	uint32_t free_list;  /* slots given back, linked through `sibling` */
+	uint64_t in_use;     /* nodes in the tree */
+	bool arena_full;
+	int threads;
+	struct worker *w;    /* one a thread; w[0] runs on the caller's */
+	struct pool *pool;   /* NULL with one thread */
+	pthread_mutex_t alloc_lock; /* the free list and top, with threads */
+	int64_t budget;      /* iterations of this run not yet claimed */
+	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
+	int stop;            /* set by the worker that ends the run */
+	void *leaf_ctx;      /* the leaf evaluator's state about the root */
+	uint64_t iterations; /* since mcts_new() or the last advance */
+	uint64_t ns;         /* spent in mcts_step() over the same span */
+	int max_depth;
+	struct root_cache {
+		bool valid;      /* the root is fully expanded and these are current */
+		int n, last;     /* children; the one selected last */
+		uint32_t idx[GAME_MAX_MOVES];
+		double q[GAME_MAX_MOVES], rsqrt[GAME_MAX_MOVES]; /* child_terms() */
+	} rc;
+};
+
+static inline double inv_of(uint32_t n)
+{
+	return n < SMALL ? mcts_inv_table[n] : 1.0 / n;
+}
+
+static inline double sqlog_of(uint32_t n)
+{
+	return n < SMALL ? mcts_sqlog_table[n] : sqrt(log(n));
+}
+
+/* The one place where X's statistics turn into SIDE's: SIDE's wins among
+ * the playouts of N. Draws are the same for both sides, losses the rest. */
+static inline uint32_t wins_for(const struct node *n, int side)
+{
+	uint32_t x = LOAD(n->x_wins), v = LOAD(n->visits), d = LOAD(n->draws), l = v - x - d;
+
+	/* (with threads, counts read at slightly different times can make the
+	 * difference negative for a moment) */
+	return side == SIDE_X ? x : (int32_t)l < 0 ? 0 : l;
+}
+
+/* Set N's bounds to B and their outcome bits. (Threads: only by a worker
+ * holding N's lock, or before N is linked, so no other flag changes
+ * meanwhile; a reader may see the bits a moment after the word, which only
+ * delays a check of the solver's.) */
+static inline void set_bounds(struct node *n, uint16_t b)
+{
+	int f = LOAD(n->flags) & ~OUTCOMES_MASK;
+
+	STORE(n->bounds, b);
+	STORE(n->flags, (uint8_t)(f | (score_outcome(b & 0xff) | score_outcome(b >> 8) << 2) << 3));
+}
+
+/* The same for bounds B: the worst and the best score still possible for
+ * SIDE. */
+static inline void bounds_side(unsigned b, int side, int *lo, int *hi)
+{
+	int lo_x = b & 0xff, hi_x = b >> 8;
+
+	*lo = side == SIDE_X ? lo_x : score_flip(hi_x);
+	*hi = side == SIDE_X ? hi_x : score_flip(lo_x);
+}
+
+static inline void bounds_for(const struct node *n, int side, int *lo, int *hi)
+{
+	bounds_side(LOAD(n->bounds), side, lo, hi);
+}
+
+/* Both bounds equal: the score, distance included, is known. */
+static inline bool is_exact(const struct node *n)
+{
+	unsigned b = LOAD(n->bounds);
+
+	return (b & 0xff) == b >> 8;
+}
+
+/* The enum proof of N's outcome for SIDE. */
+static inline int proof_for(const struct node *n, int side)
+{
+	int lo, hi;
+
+	bounds_for(n, side, &lo, &hi);
+	lo = score_outcome(lo);
+	if (lo != score_outcome(hi))
+		return PROOF_NONE;
+	return lo == WON ? PROOF_WIN : lo == DRAWN ? PROOF_DRAW : PROOF_LOSS;
+}
+
+/* Plies to the end under best play of N when proven won or lost and exact;
+ * -1 otherwise (a draw's length is not kept). */
+static inline int plies_of(const struct node *n)
+{
+	unsigned b = LOAD(n->bounds);
+
+	return (b & 0xff) == b >> 8 && (b & 0xff) != SCORE_DRAW ? score_plies(b & 0xff) : -1;
+}
+
+/* Mean reward of N for SIDE on the [0, 1] scale; 0 when unvisited. */
+static inline double value_for(const struct node *n, int side)
+{
+	return ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv_of(LOAD(n->visits));
+}
+
+/* The solver's part of child_terms() for a child with bounds B: false if
+ * it is passed over, else *Q kept within the outcomes B allows. Out of
+ * line, so that the common case stays small enough to inline. */
+static __attribute__((noinline, cold)) bool solver_terms(unsigned b, int side, int floor, double *q)
+{
+	int lo, hi;
+
+	bounds_side(b, side, &lo, &hi);
+	if (score_back(hi) <= floor)
+		return false;
+	lo = score_outcome(lo);
+	hi = score_outcome(hi);
+	if (*q < 0.5 * lo)
+		*q = 0.5 * lo;
+	if (*q > 0.5 * hi)
+		*q = 0.5 * hi;
+	return true;
+}
+
+/* What the outcome bits of a child must equal for child_terms() to skip
+ * the solver's checks under a parent whose worst score is FLOOR: open
+ * outcomes, and only while the parent is not won (then a child may be
+ * passed over for a win no quicker than one found). */
+static inline int open_key(int floor)
+{
+	return floor > SCORE_DRAW ? -1 : OPEN_OUTCOMES;
+}
+
+/* The two terms of the UCT score of child N for SIDE, the side to move in
+ * its parent, whose worst score for SIDE is FLOOR: the mean *Q, kept within
+ * the outcomes N's bounds allow (a proven draw is worth exactly 1/2), and
+ * *RSQRT = 1 / sqrt(visits), the score being Q + c * sqrt(ln(parent
+ * visits)) * RSQRT. Returns false when the solver passes N over: it cannot
+ * do better for SIDE than FLOOR. The innermost loop of the search: one
+ * division at most, and for a child whose outcome is open under a parent
+ * not yet won, one test of the solver's: OPEN is open_key(FLOOR). */
+static inline bool child_terms(const struct node *n, int side, int floor, int open, double *q,
+			       double *rsqrt)
+{
+	uint32_t visits = LOAD(n->visits);
+	double inv;
+
+	if (visits < SMALL) {
+		inv = mcts_inv_table[visits];
+		*rsqrt = mcts_rsqrt_table[visits];
+	} else {
+		inv = 1.0 / visits;
+		*rsqrt = sqrt(inv);
+	}
+	*q = ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv;
+	return (LOAD(n->flags) & OUTCOMES_MASK) == open ||
+	       solver_terms(LOAD(n->bounds), side, floor, q);
+}
+
+/* Game results as outcomes for X, and back. */
+static inline int outcome_of_result(int result)
+{
+	return result == RESULT_X ? WON : result == RESULT_O ? LOST : DRAWN;
+}
+
+static inline int result_of_outcome(int outcome)
+{
+	return outcome == WON ? RESULT_X : outcome == LOST ? RESULT_O : RESULT_DRAW;
+}
+
+#endif
