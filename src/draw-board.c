@@ -119,6 +119,33 @@ static const char *const big_o_compact_utf8[3] = {
 	" \u256d\u2500\u2500\u2500\u256e ", " \u2502   \u2502 ", " \u2570\u2500\u2500\u2500\u256f ",
 };
 
+/* Stones on large (7 x 3) and huge (11 x 5) faces: drawn big, the letter
+ * in the middle so that it still reads as one. */
+static const char *const stone_x_large[3] = { " \\   / ", "   X   ", " /   \\ " };
+static const char *const stone_o_large[3] = { " /---\\ ", " | O | ", " \\---/ " };
+static const char *const stone_x_large_utf8[3] = {
+	" \u2572   \u2571 ", "   X   ", " \u2571   \u2572 ",
+};
+static const char *const stone_o_large_utf8[3] = {
+	" \u256d\u2500\u2500\u2500\u256e ", " \u2502 O \u2502 ",
+	" \u2570\u2500\u2500\u2500\u256f ",
+};
+static const char *const stone_x_huge[5] = {
+	" \\       / ", "   \\   /   ", "     X     ", "   /   \\   ", " /       \\ ",
+};
+static const char *const stone_o_huge[5] = {
+	"  .-----.  ", " /       \\ ", "|    O    |", " \\       / ", "  '-----'  ",
+};
+static const char *const stone_x_huge_utf8[5] = {
+	" \u2572       \u2571 ", "   \u2572   \u2571   ", "     X     ",
+	"   \u2571   \u2572   ", " \u2571       \u2572 ",
+};
+static const char *const stone_o_huge_utf8[5] = {
+	" \u256d\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256e ", " \u2502       \u2502 ",
+	" \u2502   O   \u2502 ", " \u2502       \u2502 ",
+	" \u2570\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256f ",
+};
+
 static void draw_grid(const struct screen *sc, const struct view_board *b)
 {
 	bool weighted = b->regions;
@@ -157,7 +184,7 @@ static void cell_face(const struct screen *sc, const struct marks *mk, int col, 
 {
 	const struct session *u = sc->se;
 	const struct view_board *b = &sc->lay.board;
-	bool boxed = b->cell_w == 3;
+	bool boxed = b->cell_w >= 3;
 	int move = game_cell_move(&u->g, col, row);
 	int owner = game_cell_owner(&u->g, &mk->pos, col, row);
 	bool utf8 = sc->glyphs == LINES_UTF8;
@@ -170,8 +197,8 @@ static void cell_face(const struct screen *sc, const struct marks *mk, int col, 
 			sprintf(text, boxed ? "[%c]" : "%c", c);
 		else
 			sprintf(text, boxed ? " %c " : "%c", c);
-		if (move == mk->last && !boxed)
-			*a |= A_UNDERLINE;
+		if (move == mk->last && (!boxed || b->cell_h > 1))
+			*a |= A_UNDERLINE; /* no room for brackets, or drawn as a big mark */
 		for (int i = 0; i < nwin; i++)
 			if (win[i] == row * u->g.width + col)
 				*a |= A_REVERSE;
@@ -201,11 +228,17 @@ static void cell_face(const struct screen *sc, const struct marks *mk, int col, 
 
 		for (int i = 0; i < mk->snap->n; i++)
 			total += mk->snap->kids[i].visits;
-		for (int i = 0; i < mk->snap->n; i++)
-			if (mk->snap->kids[i].move == move && mk->snap->kids[i].visits > 0) {
-				view_share_text(mk->snap->kids[i].visits, total, b->cell_w, text, 8);
-				*a = draw_value_attr(sc, mk->snap->kids[i].value) | A_BOLD;
-			}
+		for (int i = 0; i < mk->snap->n; i++) {
+			const struct mcts_child *k = &mk->snap->kids[i];
+			int level = view_heat_level(k->visits, total);
+
+			if (k->move != move || level == 0)
+				continue;
+			view_share_text(k->visits, total, boxed ? 3 : 1, text, 8);
+			if (move == mk->hint) /* the engine's choice keeps its star */
+				view_share_text(k->visits, total, boxed ? -3 : -1, text, 8);
+			*a = draw_heat_attr(sc, level);
+		}
 	}
 	if (mk->ghost[move] != 0) {
 		sprintf(text, boxed ? " %c " : "%c", mk->ghost[move] == 1 ? 'x' : 'o');
@@ -215,12 +248,45 @@ static void cell_face(const struct screen *sc, const struct marks *mk, int col, 
 	if (move == mk->chosen) {
 		sprintf(text, boxed ? "[%c]" : "%c", game_side_mark(mk->pos.turn) + ('a' - 'A'));
 		*a = draw_pair(sc, PAIR_HINT, A_REVERSE) | A_BOLD;
-	} else if (move == mk->hint && u->overlay && mk->snap != NULL) {
-		*a = draw_pair(sc, PAIR_HINT, A_REVERSE) | A_BOLD | A_UNDERLINE; /* keep the share */
+	} else if (move == mk->hint && u->overlay && mk->snap != NULL && text[0] == '*') {
+		/* the share with its star, on its heat */
 	} else if (move == mk->hint) {
 		strcpy(text, boxed ? " * " : "*");
 		*a = draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD;
 	}
+}
+
+/* A cell's face on a large or huge board: the whole face in A, a stone of
+ * OWNER (or -1) as a big mark, anything else (TEXT, three characters) in
+ * the middle. */
+static void draw_face(const struct screen *sc, const struct view_board *b, int col, int row,
+		      const char *text, attr_t a, int owner)
+{
+	int x = b->col_x[col] - b->cell_w / 2, y = b->row_y[row] - b->cell_h / 2;
+	bool utf8 = sc->glyphs == LINES_UTF8;
+	const char *const *pat = NULL;
+
+	if (b->cell_h == 1) {
+		/* Whole: a face is one cell wide but may be several bytes. */
+		attrset(a);
+		mvaddstr(b->row_y[row], x, text);
+		return;
+	}
+	attrset(a);
+	for (int i = 0; i < b->cell_h; i++)
+		mvhline(y + i, x, ' ', b->cell_w);
+	if (owner >= 0 && b->cell_h == 3)
+		pat = owner == SIDE_X ? utf8 ? stone_x_large_utf8 : stone_x_large
+				      : utf8 ? stone_o_large_utf8 : stone_o_large;
+	else if (owner >= 0 && b->cell_h == 5)
+		pat = owner == SIDE_X ? utf8 ? stone_x_huge_utf8 : stone_x_huge
+				      : utf8 ? stone_o_huge_utf8 : stone_o_huge;
+	if (pat == NULL) {
+		mvaddstr(b->row_y[row], b->col_x[col] - 1, text);
+		return;
+	}
+	for (int i = 0; i < b->cell_h; i++)
+		mvaddstr(y + i, x, pat[i]);
 }
 
 /* The board with the marks MK. */
@@ -249,9 +315,7 @@ static void draw_marked(const struct screen *sc, const struct marks *mk)
 			cell_face(sc, mk, c, r, &legal, win, nwin, text, &a);
 			if (cur)
 				a = draw_pair(sc, PAIR_CURSOR, A_REVERSE) | A_BOLD;
-			/* Whole: a face is one cell wide but may be several bytes. */
-			attrset(a);
-			mvaddstr(b->row_y[r], b->col_x[c] - b->cell_w / 2, text);
+			draw_face(sc, b, c, r, text, a, game_cell_owner(&u->g, &mk->pos, c, r));
 		}
 	game_regions(&u->g, &mk->pos, &reg);
 	if (reg.n == 0 || reg.w != 3 || reg.h != 3)
@@ -270,25 +334,57 @@ static void draw_marked(const struct screen *sc, const struct marks *mk)
 		if (!(won >> brd & 1))
 			continue;
 		view_subboard_rect(b, brd, &x, &y, &w, &h);
-		if (sc->glyphs == LINES_UTF8 && b->style == VIEW_BOXED)
+		if (sc->glyphs == LINES_UTF8 && b->style != VIEW_COMPACT)
 			pat = side == SIDE_X ? big_x_boxed_utf8 : big_o_boxed_utf8;
 		else if (sc->glyphs == LINES_UTF8)
 			pat = side == SIDE_X ? big_x_compact_utf8 : big_o_compact_utf8;
-		else if (b->style == VIEW_BOXED)
+		else if (b->style != VIEW_COMPACT)
 			pat = side == SIDE_X ? big_x_boxed : big_o_boxed;
 		else
 			pat = side == SIDE_X ? big_x_compact : big_o_compact;
 		a = draw_side_attr(sc, side) | (line >> brd & 1 ? A_REVERSE : 0);
 		attrset(a);
+		if (b->cell_h > 1) {
+			/* Large boards: the board blanked, the mark in its middle. */
+			for (int i = 0; i < h; i++)
+				mvhline(y + i, x, ' ', w);
+			x += (w - 11) / 2;
+			y += (h - 5) / 2;
+			h = 5;
+		}
 		for (int i = 0; i < h; i++)
 			mvaddstr(y + i, x, pat[i]); /* inside the frame: always on screen */
 		if (mk->cursor && u->cur_col / 3 == brd % 3 && u->cur_row / 3 == brd / 3) {
 			/* Keep the cursor visible on a closed board. */
-			draw_text(sc, b->row_y[u->cur_row], b->col_x[u->cur_col] - b->cell_w / 2,
-				 b->cell_w, draw_pair(sc, PAIR_CURSOR, A_REVERSE) | A_BOLD,
-				 b->cell_w == 3 ? "   " : " ");
+			draw_face(sc, b, u->cur_col, u->cur_row, b->cell_w >= 3 ? "   " : " ",
+				  draw_pair(sc, PAIR_CURSOR, A_REVERSE) | A_BOLD, -1);
 		}
 	}
+}
+
+/* The overlay's legend on the line under the board: what the numbers
+ * and the backgrounds mean, the parts that fit. */
+static void draw_legend(const struct screen *sc)
+{
+	const struct view_layout *l = &sc->lay;
+	int x = l->board.x - 3, w = l->panel_below ? l->cols - 2 - x : l->px - 2 - x, n;
+	char line[160], t[32];
+
+	if (l->note_y < 0 || w < 10)
+		return;
+	fmt_buf(line, sizeof(line), "%s", w >= 30 ? "visit share:" : "share:");
+	n = (int)strlen(line);
+	draw_text(sc, l->note_y, x, w, A_BOLD, line);
+	for (int level = 1; level <= VIEW_HEAT_LEVELS; level++) {
+		view_heat_label(level, t, sizeof(t));
+		if (n + 1 + (int)strlen(t) > w)
+			return;
+		draw_text(sc, l->note_y, x + n + 1, w - n - 1, draw_heat_attr(sc, level), t);
+		n += 1 + (int)strlen(t);
+	}
+	fmt_buf(line, sizeof(line), " (blank: under 1%% or %d visits)", VIEW_FEW_VISITS);
+	if (n + (int)strlen(line) <= w)
+		draw_text(sc, l->note_y, x + n, w - n, A_DIM, line);
 }
 
 void draw_board(const struct screen *sc)
@@ -297,4 +393,6 @@ void draw_board(const struct screen *sc)
 
 	board_marks(sc, &mk);
 	draw_marked(sc, &mk);
+	if (sc->se->overlay && mk.snap != NULL)
+		draw_legend(sc);
 }

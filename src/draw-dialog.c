@@ -12,17 +12,35 @@
 
 static const char *const help_notes[] = {
 	"",
-	"The panel, one row per candidate move of the side to move:",
-	"  visits  times the search went through the move; the bar is its share",
-	"  wins, draws, loss  the playouts' results for the mover",
-	"  win%    (wins + draws / 2) / visits; dim below 30 visits: noise",
-	"  UCT     the score the search selects by: win rate + exploration",
+	"The panel, one row per candidate move of the side to move, proven wins first and "
+	"proven losses last, the rest by visits:",
+	"  visits  times the search went through the move",
+	"  share   its share of all visits, as a number and a bar (eighths of a character)",
+	"  win%    (wins + draws / 2) / visits for the mover",
 	"  proven  solved by the search: the result and plies to the end",
+	"  net     with a value network: its value of the move for the mover, beside the "
+	"search's",
+	"  UCT     the score the search selects by: win rate + exploration",
+	"  wins, draws, loss  the playouts' results for the mover",
 	"  PV      the principal variation: most visited moves in turn",
+	"A narrow panel leaves out whole columns, from the last: wins, draws and losses, then "
+	"UCT, net, the bar, the proof, the share.",
+	"",
+	"What the marks mean, one thing each:",
+	"  *       the move the engine plays (or played): on the board and before its row",
+	"  bold    the row of that move",
+	"  reverse the row selected in the tree browser, or the cursor on the board",
+	"  dim     a number not worth much yet: a win rate of fewer than 30 visits (noise), "
+	"or a negamax score that is only a bound ('<= draw')",
+	"  colour  a win rate of 60% or more green, 40% or less red, between yellow; a proven "
+	"win green, draw yellow, loss red",
+	"  overlay (v) each candidate's share of visits on its cell, the background the "
+	"brighter the larger the share; cells of fewer than 30 visits are left blank; the "
+	"legend is under the board",
 	"",
 	"For negamax, one row per root move searched:",
-	"  score   its value for the mover: 'win in 7', 'loss in 4', 'draw' when",
-	"          proven, else the evaluation at the depth reached",
+	"  score   its value for the mover: 'win in 7', 'loss in 4', 'draw' when proven, else "
+	"the evaluation at the depth reached",
 	"  depth   how deep it was searched",
 };
 
@@ -37,7 +55,56 @@ static int help_keys(const struct keys_row **out)
 	return n;
 }
 
-/* The help's size for the terminal: lines in all, lines shown, the box. */
+#define HELP_KEYS_W 20 /* the keys' column */
+#define HELP_MAX 400   /* lines of the help, wrapped */
+
+/* A line of the help: a key's name in bold (or none) and text. */
+struct help_line {
+	char keys[32];
+	char text[VIEW_LINE];
+};
+
+/* The help wrapped to W characters into OUT (room for HELP_MAX): the keys
+ * with their meaning in a second column, then the notes, each continued
+ * under its own start. Returns the number of lines. */
+static int help_lines(int w, struct help_line *out)
+{
+	const struct keys_row *rows[64];
+	int nkeys = help_keys(rows), n = 0;
+	char wrapped[24][VIEW_LINE];
+
+	for (int i = 0; i < nkeys && n < HELP_MAX; i++) {
+		int k = view_wrap(rows[i]->what, " ", w - HELP_KEYS_W - 1, wrapped, 24);
+
+		for (int j = 0; j < k && j < 24 && n < HELP_MAX; j++, n++) {
+			fmt_buf(out[n].keys, sizeof(out[n].keys), "%s", j == 0 ? rows[i]->keys : "");
+			fmt_buf(out[n].text, sizeof(out[n].text), "%-*s %s", HELP_KEYS_W, out[n].keys,
+				wrapped[j]);
+		}
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(help_notes) && n < HELP_MAX; i++) {
+		const char *t = help_notes[i];
+		/* A note "  word    text" continues under its text. */
+		int indent = t[0] == ' ' ? 10 : 0, k;
+
+		if (indent > 0 && (int)strlen(t) > indent && t[indent - 1] == ' ' && t[indent] != ' ') {
+			k = view_wrap(t + indent, " ", w - indent, wrapped, 24);
+		} else {
+			indent = 0;
+			k = view_wrap(t, " ", w, wrapped, 24);
+		}
+		if (k == 0)
+			k = 1, wrapped[0][0] = '\0';
+		for (int j = 0; j < k && j < 24 && n < HELP_MAX; j++, n++) {
+			out[n].keys[0] = '\0';
+			fmt_buf(out[n].text, sizeof(out[n].text), "%.*s%s", indent,
+				j == 0 ? t : "                    ", wrapped[j]);
+		}
+	}
+	return n;
+}
+
+/* The help's box for the terminal: its place and size, the width inside. */
 static void help_box(const struct screen *sc, int total, int *x, int *y, int *w, int *h)
 {
 	*w = sc->lay.cols - 4 < 100 ? sc->lay.cols - 4 : 100;
@@ -46,10 +113,12 @@ static void help_box(const struct screen *sc, int total, int *x, int *y, int *w,
 	*y = (sc->lay.rows - *h) / 2;
 }
 
+static struct help_line help_buf[HELP_MAX];
+
 int draw_help_room(const struct screen *sc)
 {
-	const struct keys_row *rows[64];
-	int total = help_keys(rows) + (int)ARRAY_SIZE(help_notes), x, y, w, h;
+	int w = sc->lay.cols - 4 < 100 ? sc->lay.cols - 4 : 100;
+	int total = help_lines(w - 4, help_buf), x, y, h;
 
 	help_box(sc, total, &x, &y, &w, &h);
 	return total - (h - 4);
@@ -58,14 +127,13 @@ int draw_help_room(const struct screen *sc)
 void draw_help(const struct screen *sc)
 {
 	const struct session *u = sc->se;
-	const struct keys_row *rows[64];
-	int nkeys = help_keys(rows), total = nkeys + (int)ARRAY_SIZE(help_notes);
-	int x, y, w, h, inner;
-	char line[256];
+	int w = sc->lay.cols - 4 < 100 ? sc->lay.cols - 4 : 100;
+	int total = help_lines(w - 4, help_buf), x, y, h, inner;
+	char line[64];
 
 	help_box(sc, total, &x, &y, &w, &h);
 	inner = h - 4;
-	if (w < 20 || h < 5)
+	if (w < 40 || h < 5)
 		return;
 	draw_box(sc, x, y, w, h, A_NORMAL);
 	draw_text(sc, y, x + 2, w - 4, A_BOLD, " Keys ");
@@ -74,16 +142,16 @@ void draw_help(const struct screen *sc)
 
 		if (i >= total)
 			break;
-		if (i < nkeys) {
-			fmt_buf(line, sizeof(line), "%-20s %s", rows[i]->keys, rows[i]->what);
-			draw_text(sc, y + 2 + r, x + 2, w - 4, A_NORMAL, line);
-			draw_text(sc, y + 2 + r, x + 2, 20, A_BOLD, rows[i]->keys);
-		} else {
-			draw_text(sc, y + 2 + r, x + 2, w - 4, A_NORMAL, help_notes[i - nkeys]);
-		}
+		draw_text(sc, y + 2 + r, x + 2, w - 4, A_NORMAL, help_buf[i].text);
+		if (help_buf[i].keys[0] != '\0')
+			draw_text(sc, y + 2 + r, x + 2, HELP_KEYS_W, A_BOLD, help_buf[i].keys);
 	}
-	draw_text(sc, y + h - 1, x + 2, w - 4, A_BOLD,
-		  total > inner ? " Esc closes, Up/Down scroll " : " Esc closes ");
+	if (total > inner)
+		fmt_buf(line, sizeof(line), " %d above, %d below: Up/Down, PgUp/PgDn; Esc closes ",
+			u->help_scroll, total - inner - u->help_scroll);
+	else
+		fmt_buf(line, sizeof(line), " Esc closes ");
+	draw_text(sc, y + h - 1, x + 2, w - 4, A_BOLD, line);
 }
 
 void draw_dialog(const struct screen *sc)
@@ -122,14 +190,19 @@ void draw_dialog(const struct screen *sc)
 
 void draw_too_small(const struct screen *sc)
 {
-	char line[4][64];
-	int n = 4;
+	const struct view_layout *l = &sc->lay;
+	char text[4][96], out[12][VIEW_LINE];
+	int n = 0, y;
 
-	fmt_buf(line[0], sizeof(line[0]), "Terminal too small.");
-	fmt_buf(line[1], sizeof(line[1]), "Needs %dx%d,", sc->lay.need_cols, sc->lay.need_rows);
-	fmt_buf(line[2], sizeof(line[2]), "it is %dx%d.", sc->lay.cols, sc->lay.rows);
-	fmt_buf(line[3], sizeof(line[3]), "q quits.");
-	for (int i = 0; i < n && i < sc->lay.rows; i++)
-		draw_text(sc, i + (sc->lay.rows > n ? (sc->lay.rows - n) / 2 : 0), 0, sc->lay.cols,
-			 i == 0 ? A_BOLD : A_NORMAL, line[i]);
+	fmt_buf(text[0], sizeof(text[0]), "Terminal too small: %dx%d.", l->cols, l->rows);
+	fmt_buf(text[1], sizeof(text[1]), "The panel beside the board needs %dx%d,", l->side_cols,
+		l->side_rows);
+	fmt_buf(text[2], sizeof(text[2]), "below it %dx%d.", l->below_cols, l->below_rows);
+	fmt_buf(text[3], sizeof(text[3]), "q quits.");
+	/* Each sentence wrapped on its own, as many as the screen holds. */
+	for (int i = 0; i < 4 && n < 12; i++)
+		n += view_fit_text(text[i], l->cols, out + n, 12 - n);
+	y = l->rows > n ? (l->rows - n) / 2 : 0;
+	for (int i = 0; i < n && y + i < l->rows; i++)
+		draw_text(sc, y + i, 0, l->cols, i == 0 ? A_BOLD : A_NORMAL, out[i]);
 }

@@ -138,14 +138,21 @@ attr_t draw_side_attr(const struct screen *sc, int side)
 	return draw_pair(sc, side == SIDE_X ? PAIR_X : PAIR_O, 0) | A_BOLD;
 }
 
-/* Colour of a win rate: good, fair or bad for the mover. */
+/* Colour of a win rate: good, fair or bad for the mover. Colour only:
+ * without it (NO_COLOR) bold and dim keep their own meanings. */
 attr_t draw_value_attr(const struct screen *sc, double v)
 {
-	if (v >= 0.6)
-		return draw_pair(sc, PAIR_GOOD, A_BOLD);
-	if (v <= 0.4)
-		return draw_pair(sc, PAIR_BAD, A_DIM);
+	if (v >= VIEW_GOOD_RATE)
+		return draw_pair(sc, PAIR_GOOD, A_NORMAL);
+	if (v <= VIEW_BAD_RATE)
+		return draw_pair(sc, PAIR_BAD, A_NORMAL);
 	return draw_pair(sc, PAIR_FAIR, A_NORMAL);
+}
+
+attr_t draw_heat_attr(const struct screen *sc, int level)
+{
+	/* Without colour only the numbers tell: bold for the top level. */
+	return draw_pair(sc, PAIR_HEAT1 + level - 1, level == VIEW_HEAT_LEVELS ? A_BOLD : 0);
 }
 
 static void status_text(const struct screen *sc, char *buf, size_t size)
@@ -240,10 +247,35 @@ static void draw_title(const struct screen *sc)
 
 
 
+/* The status (wrapped into its lines, the last sentences left out when
+ * they do not fit) and the key line (its items on two lines when there is
+ * a second, else those that fit). */
+static void draw_foot(const struct screen *sc)
+{
+	const struct session *u = sc->se;
+	const struct view_layout *l = &sc->lay;
+	char line[VIEW_LINE * 2], out[2][VIEW_LINE];
+	int w = l->cols - 2, n;
+
+	status_text(sc, line, sizeof(line));
+	n = view_fit_text(line, w, out, l->status_h);
+	for (int i = 0; i < n; i++)
+		draw_text(sc, l->status_y + i, 1, w,
+			  u->msg[0] != '\0' ? draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD : A_BOLD,
+			  out[i]);
+	keys_line(session_context(u), (int)sizeof(line) - 1, line, sizeof(line));
+	n = view_wrap(line, "  ", w, out, l->keys_h);
+	if (n > l->keys_h) {
+		n = 1;
+		keys_line(session_context(u), w, out[0], sizeof(out[0]));
+	}
+	for (int i = 0; i < n; i++)
+		draw_text(sc, l->keys_y + i, 1, w, A_DIM, out[i]);
+}
+
 void draw_screen(const struct screen *sc)
 {
 	const struct session *u = sc->se;
-	char line[512];
 
 	erase();
 	if (sc->lay.too_small) {
@@ -252,11 +284,7 @@ void draw_screen(const struct screen *sc)
 		draw_title(sc);
 		draw_board(sc);
 		draw_panel(sc);
-		status_text(sc, line, sizeof(line));
-		draw_text(sc, sc->lay.status_y, 1, sc->lay.cols - 2,
-			 u->msg[0] != '\0' ? draw_pair(sc, PAIR_HINT, A_BOLD) | A_BOLD : A_BOLD, line);
-		keys_line(session_context(u), sc->lay.cols - 2, line, sizeof(line));
-		draw_text(sc, sc->lay.keys_y, 1, sc->lay.cols - 2, A_DIM, line);
+		draw_foot(sc);
 		if (u->modal == SESSION_MODAL_HELP)
 			draw_help(sc);
 		else if (u->modal == SESSION_MODAL_NEW)

@@ -25,6 +25,10 @@ enum {
 	PAIR_GOOD,
 	PAIR_FAIR,
 	PAIR_BAD,
+	PAIR_HEAT1, /* the overlay's backgrounds, brighter for more visits */
+	PAIR_HEAT2,
+	PAIR_HEAT3,
+	PAIR_HEAT4,
 };
 
 /* What drawing needs besides the session: how the terminal draws. */
@@ -55,6 +59,8 @@ attr_t draw_pair(const struct screen *sc, int pair, attr_t mono);
 attr_t draw_side_attr(const struct screen *sc, int side);
 /* The colour of a win rate V for the mover: good, fair or bad. */
 attr_t draw_value_attr(const struct screen *sc, double v);
+/* The overlay's look for a heat LEVEL (1 to VIEW_HEAT_LEVELS). */
+attr_t draw_heat_attr(const struct screen *sc, int level);
 /* The whole screen, from the session and the layout. */
 void draw_screen(const struct screen *sc);
 

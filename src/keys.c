@@ -58,11 +58,13 @@ const struct keys_row keys_table[] = {
 	  O | H | E },
 	{ KEYS_MODE_ANY, { ']' }, CMD_HIST_FORWARD, KEYS_PAST, 0, 0, NULL, NULL, NULL, 0 },
 	{ KEYS_MODE_ANY, { 'v' }, CMD_OVERLAY, 0, 0, 0, "v",
-	  "overlay on the board: each candidate's share of visits", "v overlay", E | H },
+	  "overlay on the board: a heat map of each candidate's share of visits, its legend under "
+	  "the board", "v overlay", E | H },
 	{ KEYS_MODE_ANY, { 'i' }, CMD_INSPECT, KEYS_SEARCH, 0, KEYS_PAST, "i",
 	  "iteration inspector: pause and run one iteration, showing its phases", "i inspect", E },
 	{ KEYS_MODE_ANY, { KEY_CODE_PGUP }, CMD_SCROLL_UP, 0, 0, 0, "PgUp, PgDn",
-	  "scroll the panel's rows", NULL, 0 },
+	  "scroll the panel's rows a page up or down; the last row says how many are above and "
+	  "below", NULL, 0 },
 	{ KEYS_MODE_ANY, { KEY_CODE_PGDN }, CMD_SCROLL_DOWN, 0, 0, 0, NULL, NULL, NULL, 0 },
 	{ KEYS_MODE_ANY, { KEY_CODE_ESC }, CMD_ESCAPE, 0, 0, 0, "Escape",
 	  "close a dialog, leave the browser or inspector, back to the present", NULL, 0 },

@@ -266,8 +266,8 @@ static void run_play_command(struct session *u, int cmd)
 			u->path_len = 0;
 		u->sel = 0;
 		break;
-	case CMD_SCROLL_UP: u->scroll -= 5; break;
-	case CMD_SCROLL_DOWN: u->scroll += 5; break;
+	case CMD_SCROLL_UP: u->scroll -= u->page > 1 ? u->page - 1 : 1; break;
+	case CMD_SCROLL_DOWN: u->scroll += u->page > 1 ? u->page - 1 : 1; break;
 	case CMD_PAUSE: pause_or_resume(u); break;
 	case CMD_MOVE_NOW: session_engine_play(u); break;
 	case CMD_CONTINUE: session_continue(u, -1); break;
@@ -489,6 +489,7 @@ void session_fit_scroll(struct session *u, int visible)
 	const struct session_snap *s = session_shown(u, &at);
 	int n = s != NULL ? s->n : 0;
 
+	u->page = visible;
 	if (u->focus_panel) {
 		if (u->sel < u->scroll)
 			u->scroll = u->sel;

@@ -16,6 +16,7 @@
 
 #include "keys.h"
 #include "util.h"
+#include "view.h"
 
 #define ANALYSIS_NS (30000 * SESSION_MS) /* analysis stops by itself after this long */
 #define ANALYSIS_MEMORY ((size_t)64 << 20)
@@ -92,6 +93,7 @@ void session_refresh(struct session *u)
 	}
 	u->live.have = n >= 0;
 	u->live.n = n < 0 ? 0 : n;
+	view_sort_children(u->live.kids, u->live.n); /* proven results pinned */
 	u->live.analysis = m == u->analysis;
 	u->live.chosen = -1;
 	u->live_pos = *mcts_root(m);
@@ -300,6 +302,7 @@ static void play_move(struct session *u, int move)
 		s->chosen = move;
 	if (m != NULL) {
 		s->n = mcts_stats(m, NULL, 0, s->kids, GAME_MAX_MOVES, &s->tot);
+		view_sort_children(s->kids, s->n);
 		s->have = s->n >= 0;
 		s->side = side;
 		s->analysis = m == u->analysis;

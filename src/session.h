@@ -95,6 +95,7 @@ struct session {
 	bool focus_panel;
 	uint8_t path[GAME_MAX_PLIES]; /* tree browser: moves from the search's root */
 	int path_len, sel, scroll;
+	int page; /* candidate rows the panel shows: PgUp/PgDn move a page less one */
 	struct mcts_trace trace;
 	int modal, help_scroll;
 	struct session_dialog dlg;
@@ -187,7 +188,8 @@ void session_cursor_to_allowed(struct session *u);
 /* Open the new-game dialog with the game and players of now. */
 void session_dialog_open(struct session *u);
 /* Keep the panel's scroll such that the selected row is among the VISIBLE
- * rows shown and no rows are wasted at the end (update before drawing). */
+ * rows shown and no rows are wasted at the end (update before drawing);
+ * VISIBLE is also the page PgUp and PgDn move (less one row kept). */
 void session_fit_scroll(struct session *u, int visible);
 /* Keep the help's scroll within 0..ROOM. */
 void session_fit_help(struct session *u, int room);

@@ -161,6 +161,19 @@ static void colors_init(struct screen *sc)
 	init_pair(PAIR_GOOD, COLOR_GREEN, bg);
 	init_pair(PAIR_FAIR, COLOR_YELLOW, bg);
 	init_pair(PAIR_BAD, COLOR_RED, bg);
+	/* The overlay's heat: greys of rising brightness where there are
+	 * 256 colours, else blue, cyan, yellow, white. */
+	if (COLORS >= 256) {
+		init_pair(PAIR_HEAT1, 252, 237);
+		init_pair(PAIR_HEAT2, 255, 241);
+		init_pair(PAIR_HEAT3, 16, 247);
+		init_pair(PAIR_HEAT4, 16, 254);
+	} else {
+		init_pair(PAIR_HEAT1, COLOR_WHITE, COLOR_BLUE);
+		init_pair(PAIR_HEAT2, COLOR_BLACK, COLOR_CYAN);
+		init_pair(PAIR_HEAT3, COLOR_BLACK, COLOR_YELLOW);
+		init_pair(PAIR_HEAT4, COLOR_BLACK, COLOR_WHITE);
+	}
 }
 
 /* Can curses draw on this terminal? Asked before it starts, so that an

@@ -8,21 +8,59 @@
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "util.h"
 
 /* Widths of the columns of a candidate row; each but the move has a space
  * before it. */
 enum {
-	W_MOVE = 4,
+	W_MOVE = 4,   /* the chosen move's mark and a name of up to 3 ("*a10") */
 	W_VISITS = 6, /* room for the heading "visits" */
-	W_COUNT = 5, /* view_fmt_count's widest */
-	W_RATE = 5,  /* "54.3%" */
-	W_NET = 5,   /* as the win rate */
-	W_UCT = 5,   /* "0.712" */
-	W_PROOF = 7, /* "loss 81" */
-	BAR_MIN = 4,
+	W_SHARE = 5,  /* "45.3%", "0.09%", "100%" */
+	W_COUNT = 5,  /* view_fmt_count's widest */
+	W_RATE = 5,   /* "54.3%" */
+	W_NET = 5,    /* as the win rate */
+	W_UCT = 5,    /* "0.712" */
+	W_PROOF = 7,  /* "loss 81" */
+	BAR_MIN = 5,
 	BAR_MAX = 20,
 };
+
+/* The columns in the order they are shown, with their widths and the tier
+ * at which they go: a narrow panel drops the highest tiers first, a whole
+ * tier at a time, so no heading is ever cut. A new column is a row here
+ * (its tier says how much it matters) and a field in struct view_cols. */
+enum { COL_MOVE, COL_VISITS, COL_SHARE, COL_BAR, COL_RATE, COL_NET, COL_PROOF, COL_UCT,
+       COL_WINS, COL_DRAWS, COL_LOSSES, COL_COUNT };
+static const struct {
+	int w, tier;
+} col_def[COL_COUNT] = {
+	[COL_MOVE] = { W_MOVE, 0 },	[COL_VISITS] = { W_VISITS, 0 },
+	[COL_SHARE] = { W_SHARE, 1 },	[COL_BAR] = { BAR_MIN, 3 },
+	[COL_RATE] = { W_RATE, 0 },	[COL_NET] = { W_NET, 4 }, /* says more than UCT */
+	[COL_PROOF] = { W_PROOF, 2 },	[COL_UCT] = { W_UCT, 5 },
+	[COL_WINS] = { W_COUNT, 6 },	[COL_DRAWS] = { W_COUNT, 6 },
+	[COL_LOSSES] = { W_COUNT, 6 },
+};
+
+/* Characters the columns up to TIER take, spaces between included; the
+ * net column only with a network (NET). */
+static int tier_width(int tier, bool net)
+{
+	int w = -1;
+
+	for (int i = 0; i < COL_COUNT; i++)
+		if (col_def[i].tier <= tier && (i != COL_NET || net))
+			w += 1 + col_def[i].w;
+	return w;
+}
+
+int view_cols_width(int tiers)
+{
+	return tier_width(tiers - 1, false);
+}
 
 void view_cols(struct view_cols *c, int width)
 {
@@ -31,62 +69,34 @@ void view_cols(struct view_cols *c, int width)
 
 void view_cols_net(struct view_cols *c, int width, bool net)
 {
-	int w_net = net ? 1 + W_NET : 0;
-	int base_all = W_MOVE + (1 + W_VISITS) + 1 + 3 * (1 + W_COUNT) + (1 + W_RATE) + w_net +
-		       (1 + W_UCT) + (1 + W_PROOF);
-	int base_nowdl = base_all - 3 * (1 + W_COUNT);
-	int base_nouct = base_nowdl - (1 + W_UCT);
-	int base_min = base_nouct - w_net;
-	bool wdl = false, uct = false, shown_net = false;
-	int x;
+	int *xs[COL_COUNT] = {
+		[COL_MOVE] = &c->move_x,   [COL_VISITS] = &c->visits_x, [COL_SHARE] = &c->share_x,
+		[COL_BAR] = &c->bar_x,     [COL_RATE] = &c->rate_x,     [COL_NET] = &c->net_x,
+		[COL_PROOF] = &c->proof_x, [COL_UCT] = &c->uct_x,       [COL_WINS] = &c->wins_x,
+		[COL_DRAWS] = &c->draws_x, [COL_LOSSES] = &c->losses_x,
+	};
+	int tier = -1, x = 0;
 
+	while (tier + 1 < VIEW_COL_TIERS && tier_width(tier + 1, net) <= width)
+		tier++;
 	c->width = width;
+	c->tiers = tier + 1;
 	c->bar_w = 0;
-	if (width >= base_all + BAR_MIN) {
-		wdl = uct = shown_net = true;
-		c->bar_w = width - base_all;
-	} else if (width >= base_nowdl + BAR_MIN) {
-		uct = shown_net = true;
-		c->bar_w = width - base_nowdl;
-	} else if (net && width >= base_nouct + BAR_MIN) {
-		shown_net = true; /* the network's value says more than UCT */
-		c->bar_w = width - base_nouct;
-	} else if (width >= base_min + 1) {
-		c->bar_w = width - base_min;
+	if (tier >= col_def[COL_BAR].tier) {
+		c->bar_w = BAR_MIN + width - tier_width(tier, net);
+		if (c->bar_w > BAR_MAX)
+			c->bar_w = BAR_MAX;
 	}
-	if (c->bar_w > BAR_MAX)
-		c->bar_w = BAR_MAX;
-	x = 0;
-	c->move_x = x;
-	x += W_MOVE + 1;
-	c->visits_x = x;
-	x += W_VISITS + 1;
-	if (c->bar_w > 0) {
-		c->bar_x = x;
-		x += c->bar_w + 1;
-	} else {
-		c->bar_x = -1;
+	for (int i = 0; i < COL_COUNT; i++) {
+		int w = i == COL_BAR ? c->bar_w : col_def[i].w;
+
+		if (col_def[i].tier > tier || (i == COL_NET && !net)) {
+			*xs[i] = -1;
+			continue;
+		}
+		*xs[i] = x;
+		x += w + 1;
 	}
-	c->wins_x = c->draws_x = c->losses_x = -1;
-	if (wdl) {
-		c->wins_x = x;
-		c->draws_x = x + W_COUNT + 1;
-		c->losses_x = x + 2 * (W_COUNT + 1);
-		x += 3 * (W_COUNT + 1);
-	}
-	c->rate_x = x;
-	x += W_RATE + 1;
-	c->net_x = -1;
-	if (shown_net && net) {
-		c->net_x = x;
-		x += W_NET + 1;
-	}
-	c->uct_x = -1;
-	if (uct) {
-		c->uct_x = x;
-		x += W_UCT + 1;
-	}
-	c->proof_x = x + W_PROOF <= width ? x : -1;
 }
 
 char *view_fmt_rate(double v, char *buf, size_t size)
@@ -108,16 +118,46 @@ bool view_has_net(const struct mcts_child *kids, int n)
 	return false;
 }
 
-int view_bar_len(uint64_t visits, uint64_t total, int bar_w)
+int view_bar_eighths(uint64_t visits, uint64_t total, int bar_w)
 {
-	int n;
+	double n;
 
 	if (total == 0 || visits == 0 || bar_w <= 0)
 		return 0;
 	if (visits >= total)
-		return bar_w;
-	n = (int)(((double)visits * bar_w) / (double)total + 0.5);
-	return n < 1 ? 1 : n > bar_w ? bar_w : n;
+		return 8 * bar_w;
+	n = (double)visits * 8.0 * bar_w / (double)total + 0.5;
+	return n > 8.0 * bar_w ? 8 * bar_w : (int)n;
+}
+
+char *view_bar_text(int eighths, bool utf8, char *buf, size_t size)
+{
+	/* U+2588 is the full block, U+2589 to U+258F seven to one eighths. */
+	static const char *const part[8] = { "", "\u258f", "\u258e", "\u258d",
+					     "\u258c", "\u258b", "\u258a", "\u2589" };
+	size_t len = 0;
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (int i = 0; i < eighths / 8; i++)
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s",
+					utf8 ? "\u2588" : "#");
+	if (eighths % 8 != 0 && len < size)
+		snprintf(buf + len, size - len, "%s",
+			 utf8 ? part[eighths % 8] : eighths % 8 >= 4 ? "+" : "");
+	return buf;
+}
+
+char *view_fmt_share(uint64_t visits, uint64_t total, char *buf, size_t size)
+{
+	double pct = total > 0 ? 100.0 * (double)visits / (double)total : 0;
+
+	if (total == 0)
+		return fmt_buf(buf, size, "-");
+	if (pct >= 99.95)
+		return fmt_buf(buf, size, "100%%");
+	return fmt_buf(buf, size, pct < 9.995 ? "%.2f%%" : "%.1f%%", pct);
 }
 
 /* Copy TEXT into the row BUF at X, left-aligned or right-aligned in W
@@ -158,8 +198,7 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size)
 		return buf;
 	put_field(buf, c->width, c->move_x, W_MOVE, false, "move");
 	put_field(buf, c->width, c->visits_x, W_VISITS, true, "visits");
-	if (c->bar_x >= 0)
-		put_field(buf, c->width, c->bar_x, c->bar_w, false, "share");
+	put_field(buf, c->width, c->share_x, W_SHARE, true, "share");
 	put_field(buf, c->width, c->wins_x, W_COUNT, true, "wins");
 	put_field(buf, c->width, c->draws_x, W_COUNT, true, "draws");
 	put_field(buf, c->width, c->losses_x, W_COUNT, true, "loss");
@@ -171,21 +210,24 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size)
 }
 
 /* A candidate row; SAVED: from a record, which keeps no wins, draws,
- * losses or UCT value. */
+ * losses or UCT value; CHOSEN: the move the engine plays (or played). */
 static char *child_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
-		       uint64_t total, bool saved, char *buf, size_t size)
+		       uint64_t total, bool saved, bool chosen, char *buf, size_t size)
 {
-	char t[32];
-	int n;
+	char t[96];
 
 	if (!row_begin(c, buf, size))
 		return buf;
-	put_field(buf, c->width, c->move_x, W_MOVE, false, game_move_name(g, ch->move, t));
+	put_field(buf, c->width, c->move_x, 1, false, chosen ? "*" : " ");
+	put_field(buf, c->width, c->move_x + 1, W_MOVE - 1, false, game_move_name(g, ch->move, t));
 	put_field(buf, c->width, c->visits_x, W_VISITS, true,
 		  view_fmt_count(ch->visits, t, sizeof(t)));
-	n = view_bar_len(ch->visits, total, c->bar_w);
+	put_field(buf, c->width, c->share_x, W_SHARE, true, view_fmt_share(ch->visits, total, t,
+									     sizeof(t)));
 	if (c->bar_x >= 0)
-		memset(buf + c->bar_x, '#', (size_t)n);
+		put_field(buf, c->width, c->bar_x, c->bar_w, false,
+			  view_bar_text(view_bar_eighths(ch->visits, total, c->bar_w), false, t,
+					sizeof(t)));
 	put_field(buf, c->width, c->wins_x, W_COUNT, true,
 		  saved ? "-" : view_fmt_count(ch->wins, t, sizeof(t)));
 	put_field(buf, c->width, c->draws_x, W_COUNT, true,
@@ -224,15 +266,58 @@ static char *child_row(const struct view_cols *c, const struct game *g, const st
 }
 
 char *view_child_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
-		     uint64_t total, char *buf, size_t size)
+		     uint64_t total, bool chosen, char *buf, size_t size)
 {
-	return child_row(c, g, ch, total, false, buf, size);
+	return child_row(c, g, ch, total, false, chosen, buf, size);
 }
 
 char *view_saved_row(const struct view_cols *c, const struct game *g, const struct mcts_child *ch,
-		     uint64_t total, char *buf, size_t size)
+		     uint64_t total, bool chosen, char *buf, size_t size)
 {
-	return child_row(c, g, ch, total, true, buf, size);
+	return child_row(c, g, ch, total, true, chosen, buf, size);
+}
+
+/* A proof's length for ordering: one not settled yet counts as the longest. */
+static int plies_key(const struct mcts_child *c)
+{
+	return c->proven_plies >= 0 ? c->proven_plies : GAME_MAX_PLIES + 1;
+}
+
+void view_sort_children(struct mcts_child *kids, int n)
+{
+	struct mcts_child *tmp;
+	int k = 0;
+
+	if (n <= 1)
+		return;
+	tmp = xmalloc((size_t)n * sizeof(*tmp));
+	/* Proven wins, quickest first (a stable insertion by plies). */
+	for (int i = 0; i < n; i++) {
+		int j;
+
+		if (kids[i].proven != PROOF_WIN)
+			continue;
+		for (j = k; j > 0 && plies_key(&tmp[j - 1]) > plies_key(&kids[i]); j--)
+			tmp[j] = tmp[j - 1];
+		tmp[j] = kids[i];
+		k++;
+	}
+	for (int i = 0; i < n; i++)
+		if (kids[i].proven != PROOF_WIN && kids[i].proven != PROOF_LOSS)
+			tmp[k++] = kids[i];
+	/* Proven losses, the longest resistance first, the quickest loss last. */
+	for (int i = 0, first = k; i < n; i++) {
+		int j;
+
+		if (kids[i].proven != PROOF_LOSS)
+			continue;
+		for (j = k; j > first && plies_key(&tmp[j - 1]) < plies_key(&kids[i]); j--)
+			tmp[j] = tmp[j - 1];
+		tmp[j] = kids[i];
+		k++;
+	}
+	memcpy(kids, tmp, (size_t)n * sizeof(*tmp));
+	free(tmp);
 }
 
 int view_saved_children(int move, const struct record_info *info, struct mcts_child *out)
@@ -254,11 +339,36 @@ int view_saved_children(int move, const struct record_info *info, struct mcts_ch
 	return 2;
 }
 
+int view_heat_level(uint64_t visits, uint64_t total)
+{
+	static const double top[VIEW_HEAT_LEVELS - 1] = { 0.05, 0.20, 0.50 };
+	double share = total > 0 ? (double)visits / (double)total : 0;
+	int level = 1;
+
+	if (visits < VIEW_FEW_VISITS || share < 0.01)
+		return 0;
+	while (level < VIEW_HEAT_LEVELS && share >= top[level - 1])
+		level++;
+	return level;
+}
+
+char *view_heat_label(int level, char *buf, size_t size)
+{
+	static const char *const label[VIEW_HEAT_LEVELS] = { "1-5%", "5-20%", "20-50%", "50%+" };
+
+	assert(level >= 1 && level <= VIEW_HEAT_LEVELS);
+	return fmt_buf(buf, size, " %s ", label[level - 1]);
+}
+
 char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, size_t size)
 {
 	double share = total > 0 ? (double)visits / (double)total : 0;
 	int pct = (int)(share * 100 + 0.5);
 
+	if (cell_w == -3) /* the chosen move: a star and two digits */
+		return fmt_buf(buf, size, "*%2d", pct > 99 ? 99 : pct);
+	if (cell_w == -1)
+		return fmt_buf(buf, size, "*");
 	if (cell_w >= 3) {
 		if (pct >= 100)
 			return fmt_buf(buf, size, "100");
@@ -269,44 +379,118 @@ char *view_share_text(uint64_t visits, uint64_t total, int cell_w, char *buf, si
 	return fmt_buf(buf, size, "%d", (int)(share * 10));
 }
 
-char *view_progress_text(const struct player_spec *spec, const struct mcts_totals *t,
-			 char *buf, size_t size)
+char *view_fit_parts(const char *const *parts, int n, const char *sep, int width, char *buf,
+		     size_t size)
 {
-	char it[16], budget[16], rate[16], secs[16], limit[16];
-	uint64_t n = 0;
+	int len = 0, seplen = (int)strlen(sep);
 
-	view_fmt_count(t->iterations, it, sizeof(it));
-	view_fmt_count((uint64_t)t->per_second, rate, sizeof(rate));
-	view_fmt_seconds(t->seconds, secs, sizeof(secs));
-	if (spec != NULL && spec->kind == PLAYER_MCTS)
-		n = spec->iterations != 0 ? spec->iterations
-		    : spec->time_ms != 0  ? 0
-					  : player_level_iterations(spec->level != 0
-									    ? spec->level
-									    : PLAYER_DEFAULT_LEVEL);
-	if (spec != NULL && spec->kind == PLAYER_MCTS && spec->time_ms > 0 && spec->iterations == 0)
-		fmt_buf(buf, size, "%s iterations  %s/s  %s of %s", it, rate, secs,
-			view_fmt_seconds(spec->time_ms / 1000.0, limit, sizeof(limit)));
-	else if (n == 0)
-		fmt_buf(buf, size, "%s iterations  %s/s  %s", it, rate, secs);
-	else
-		fmt_buf(buf, size, "%s of %s iterations  %s/s  %s", it,
-			view_fmt_count(n, budget, sizeof(budget)), rate, secs);
-	if (t->threads > 1) {
-		size_t len = strlen(buf);
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		int plen = (int)strlen(parts[i]), add = plen + (len > 0 ? seplen : 0);
 
-		fmt_buf(buf + len, size - len, "  %d threads", t->threads);
+		if (plen == 0 || len + add > width || (size_t)(len + add) >= size)
+			continue;
+		len += snprintf(buf + len, size - (size_t)len, "%s%s", len > 0 ? sep : "", parts[i]);
 	}
 	return buf;
 }
 
-char *view_eng_progress(const struct player_stats *st, char *buf, size_t size)
+char *view_fmt_int(uint64_t n, char *buf, size_t size)
 {
-	char nodes[16], rate[16], secs[16], depth[48];
+	char digits[32];
+	int nd = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)n), o = 0;
+	char out[48];
+
+	for (int i = 0; i < nd; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = '\0';
+	return fmt_buf(buf, size, "%s", out);
+}
+
+/* Iterations for people: exact with commas while short, else 12.3M. */
+static char *fmt_iterations(uint64_t n, char *buf, size_t size)
+{
+	return n < 1000000 ? view_fmt_int(n, buf, size) : view_fmt_count(n, buf, size);
+}
+
+/* The iteration budget of SPEC, or 0 for none or a time budget. */
+static uint64_t spec_iterations(const struct player_spec *spec)
+{
+	if (spec == NULL || spec->kind != PLAYER_MCTS)
+		return 0;
+	if (spec->iterations != 0)
+		return spec->iterations;
+	if (spec->time_ms != 0)
+		return 0;
+	return player_level_iterations(spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+}
+
+char *view_progress_text(const struct player_spec *spec, const struct mcts_totals *t, bool done,
+			 int width, char *buf, size_t size)
+{
+	char it[48], budget[24], rate[24], secs[24], limit[24], threads[24] = "";
+	const char *parts[4] = { it, rate, secs, threads };
+	uint64_t n = spec_iterations(spec);
+
+	fmt_iterations(t->iterations, it, sizeof(it));
+	fmt_buf(rate, sizeof(rate), "%s/s", view_fmt_count((uint64_t)t->per_second, budget,
+							      sizeof(budget)));
+	view_fmt_seconds(t->seconds, secs, sizeof(secs));
+	if (t->threads > 1)
+		fmt_buf(threads, sizeof(threads), "%d threads", t->threads);
+	if (done) {
+		size_t len = strlen(it);
+
+		fmt_buf(it + len, sizeof(it) - len, " iteration%s in %s", t->iterations == 1 ? "" : "s",
+			secs);
+		secs[0] = '\0';
+		if (t->iterations == 0 || t->seconds < 0.005)
+			rate[0] = '\0'; /* a rate of nothing, or of no time, means nothing */
+	} else if (spec != NULL && spec->kind == PLAYER_MCTS && spec->time_ms > 0 &&
+		   spec->iterations == 0) {
+		size_t len = strlen(secs);
+
+		strcat(it, " iterations");
+		fmt_buf(secs + len, sizeof(secs) - len, " of %s",
+			view_fmt_seconds(spec->time_ms / 1000.0, limit, sizeof(limit)));
+	} else if (n == 0) {
+		strcat(it, " iterations");
+	} else {
+		size_t len = strlen(it);
+
+		fmt_buf(it + len, sizeof(it) - len, " of %s iterations",
+			fmt_iterations(n, budget, sizeof(budget)));
+	}
+	return view_fit_parts(parts, 4, "  ", width, buf, size);
+}
+
+char *view_tree_text(const struct mcts_totals *t, int width, char *buf, size_t size)
+{
+	char nodes[32], mem[64], depth[32], a[24], b[24];
+	const char *parts[3] = { nodes, mem, depth };
+
+	fmt_buf(nodes, sizeof(nodes), "%s node%s", view_fmt_count(t->nodes, a, sizeof(a)),
+		t->nodes == 1 ? "" : "s");
+	fmt_buf(mem, sizeof(mem), "%s of %s%s", view_fmt_bytes(t->memory_used, a, sizeof(a)),
+		view_fmt_bytes(t->memory_limit, b, sizeof(b)), t->arena_full ? " (full)" : "");
+	fmt_buf(depth, sizeof(depth), "depth %d", t->max_depth);
+	return view_fit_parts(parts, 3, ", ", width, buf, size);
+}
+
+char *view_eng_progress(const struct player_stats *st, int width, char *buf, size_t size)
+{
+	char nodes[24], rate[24], secs[24], depth[48], t[16];
+	const char *parts[4] = { depth, nodes, rate, secs };
 	double per = st->seconds > 0 ? (double)st->nodes / st->seconds : 0;
 
-	view_fmt_count(st->nodes, nodes, sizeof(nodes));
-	view_fmt_count((uint64_t)per, rate, sizeof(rate));
+	fmt_buf(nodes, sizeof(nodes), "%s node%s", view_fmt_count(st->nodes, t, sizeof(t)),
+		st->nodes == 1 ? "" : "s");
+	fmt_buf(rate, sizeof(rate), "%s/s", view_fmt_count((uint64_t)per, t, sizeof(t)));
 	view_fmt_seconds(st->seconds, secs, sizeof(secs));
 	if (st->searching > st->depth)
 		fmt_buf(depth, sizeof(depth), "depth %d, %d next", st->depth, st->searching);
@@ -317,7 +501,7 @@ char *view_eng_progress(const struct player_stats *st, char *buf, size_t size)
 
 		fmt_buf(depth + n, sizeof(depth) - n, " of %d", st->max_depth);
 	}
-	return fmt_buf(buf, size, "%s  %s nodes  %s/s  %s", depth, nodes, rate, secs);
+	return view_fit_parts(parts, 4, "  ", width, buf, size);
 }
 
 char *view_eng_table(const struct player_stats *st, char *buf, size_t size)
@@ -354,12 +538,13 @@ char *view_eng_head(int width, char *buf, size_t size)
 	return fmt_buf(buf, size, "%-*.*s", width, width, line);
 }
 
-char *view_eng_row(const struct game *g, const struct player_root_move *m, int width, char *buf,
-		   size_t size)
+char *view_eng_row(const struct game *g, const struct player_root_move *m, bool chosen, int width,
+		   char *buf, size_t size)
 {
 	char line[128], name[8], score[32];
 
-	fmt_buf(line, sizeof(line), "%-*s %-*s %*d", W_MOVE, game_move_name(g, m->move, name),
+	fmt_buf(line, sizeof(line), "%c%-*s %-*s %*d", chosen ? '*' : ' ', W_MOVE - 1,
+		game_move_name(g, m->move, name),
 		W_ENG_SCORE, view_eng_score(m, score, sizeof(score)), W_ENG_DEPTH, m->depth);
 	return fmt_buf(buf, size, "%-*.*s", width, width, line);
 }

@@ -1,10 +1,13 @@
 /* view.c - layout and text of the game screen, without curses.
  *
- * Geometry of the two board styles, for C cells across (rows alike):
+ * Geometry of the board styles, for C cells across (rows alike):
  *
  *   boxed      frame 4C+1 wide, 2R+1 high; cell c's face is the three
  *              characters around x + 4c + 2; every line is drawn, the ones
  *              between small boards of Ultimate tic-tac-toe heavy.
+ *   large      boxed with faces of 7 x 3 (8C+1 x 4R+1), and huge with
+ *              faces of 11 x 5 (12C+1 x 6R+1): cells stay about square,
+ *              for big terminals and small games.
  *   compact    one character a cell two apart, lines only as a frame and
  *              (Ultimate) between small boards: 2C+3 x R+2 for m,n,k,
  *              25 x 13 for Ultimate.
@@ -24,7 +27,7 @@
 #define LABEL_H 1     /* column letters, above the frame */
 #define GAP 2         /* between the board and a panel beside it */
 #define MARGIN 1      /* left and right of everything */
-#define FIXED_ROWS 3  /* title, status, keys */
+#define MIN_FOOT 2    /* status and keys, a line each; two each when there is room */
 
 /* The size of G's regions in cells (0 x 0 for none) and how many there
  * are across and down. */
@@ -41,14 +44,20 @@ static void region_shape(const struct game *g, int *rw, int *rh, int *nx, int *n
 	*ny = r.n > 0 ? g->height / r.h : 0;
 }
 
+/* Boxed styles: how many times the boxed board's cell they are. */
+static int style_scale(int style)
+{
+	return style == VIEW_HUGE ? 3 : style == VIEW_LARGE ? 2 : 1;
+}
+
 static void frame_size(const struct game *g, int style, int *w, int *h)
 {
-	int rw, rh, nx, ny;
+	int rw, rh, nx, ny, k = style_scale(style);
 
 	region_shape(g, &rw, &rh, &nx, &ny);
-	if (style == VIEW_BOXED) {
-		*w = 4 * g->width + 1;
-		*h = 2 * g->height + 1;
+	if (style != VIEW_COMPACT) {
+		*w = 4 * k * g->width + 1;
+		*h = 2 * k * g->height + 1;
 	} else if (rw > 0) {
 		/* two characters a cell, a line and a space between regions */
 		*w = (2 * rw + 2) * nx + 1;
@@ -89,7 +98,7 @@ static void place_compact_regions(struct view_board *b)
 
 void view_board_place(struct view_board *b, const struct game *g, int style, int x, int y)
 {
-	int nx, ny;
+	int nx, ny, k = style_scale(style);
 
 	memset(b, 0, sizeof(*b));
 	assert(g->width <= VIEW_MAX_SIDE && g->height <= VIEW_MAX_SIDE);
@@ -101,25 +110,27 @@ void view_board_place(struct view_board *b, const struct game *g, int style, int
 	b->x = x;
 	b->y = y;
 	frame_size(g, style, &b->w, &b->h);
-	if (style == VIEW_BOXED) {
-		b->cell_w = 3;
+	if (style != VIEW_COMPACT) {
+		b->cell_w = 4 * k - 1;
+		b->cell_h = 2 * k - 1;
 		for (int c = 0; c < b->cols; c++)
-			b->col_x[c] = x + 2 + 4 * c;
+			b->col_x[c] = x + 2 * k + 4 * k * c;
 		for (int r = 0; r < b->rows; r++)
-			b->row_y[r] = y + 1 + 2 * r;
+			b->row_y[r] = y + k + 2 * k * r;
 		b->nvlines = b->cols + 1;
 		b->nhlines = b->rows + 1;
 		for (int i = 0; i < b->nvlines; i++) {
-			b->vline_x[i] = x + 4 * i;
+			b->vline_x[i] = x + 4 * k * i;
 			b->vheavy[i] = game_region_border(g, i, true);
 		}
 		for (int i = 0; i < b->nhlines; i++) {
-			b->hline_y[i] = y + 2 * i;
+			b->hline_y[i] = y + 2 * k * i;
 			b->hheavy[i] = game_region_border(g, i, false);
 		}
 		return;
 	}
 	b->cell_w = 1;
+	b->cell_h = 1;
 	if (b->regions) {
 		place_compact_regions(b);
 		return;
@@ -137,10 +148,10 @@ void view_board_place(struct view_board *b, const struct game *g, int style, int
 
 bool view_cell_at(const struct view_board *b, int x, int y, int *col, int *row)
 {
-	int half = b->cell_w / 2;
+	int half = b->cell_w / 2, vhalf = b->cell_h / 2;
 
 	for (int r = 0; r < b->rows; r++) {
-		if (b->row_y[r] != y)
+		if (y < b->row_y[r] - vhalf || y > b->row_y[r] + vhalf)
 			continue;
 		for (int c = 0; c < b->cols; c++)
 			if (x >= b->col_x[c] - half && x <= b->col_x[c] + half) {
@@ -158,11 +169,13 @@ void view_subboard_rect(const struct view_board *b, int brd, int *x, int *y, int
 	int bx = brd % (b->cols / rw), by = brd / (b->cols / rw);
 
 	assert(b->regions && brd >= 0 && by < b->rows / rh);
-	if (b->style == VIEW_BOXED) {
-		*x = b->x + 4 * rw * bx + 1;
-		*y = b->y + 2 * rh * by + 1;
-		*w = 4 * rw - 1;
-		*h = 2 * rh - 1;
+	if (b->style != VIEW_COMPACT) {
+		int k = style_scale(b->style);
+
+		*x = b->x + 4 * k * rw * bx + 1;
+		*y = b->y + 2 * k * rh * by + 1;
+		*w = 4 * k * rw - 1;
+		*h = 2 * k * rh - 1;
 	} else {
 		*x = b->x + (2 * rw + 2) * bx + 1;
 		*y = b->y + (rh + 1) * by + 1;
@@ -172,10 +185,12 @@ void view_subboard_rect(const struct view_board *b, int brd, int *x, int *y, int
 }
 
 /* Try to fit the board of G in STYLE with the panel beside it (BELOW
- * false) or under it; fill L and return true if it fits. */
-static bool try_layout(struct view_layout *l, const struct game *g, int style, bool below)
+ * false) or under it, with FOOT rows of status and keys; fill L and return
+ * true if it fits. */
+static bool try_layout(struct view_layout *l, const struct game *g, int style, bool below,
+		       int foot)
 {
-	int bw, bh, body_top = 1, body_h = l->rows - FIXED_ROWS;
+	int bw, bh, body_top = 1, body_h = l->rows - 1 - foot;
 	int bx, by;
 
 	view_board_size(g, style, &bw, &bh);
@@ -192,10 +207,12 @@ static bool try_layout(struct view_layout *l, const struct game *g, int style, b
 		total = bw + GAP + l->pw;
 		left = (l->cols - total) / 2;
 		bx = left;
-		by = body_top + (body_h - bh) / 2;
+		/* The board's top beside the panel's: where the eye starts. */
+		by = body_top;
 		l->px = left + bw + GAP;
 		l->py = body_top;
 		l->ph = body_h;
+		l->note_y = bh < body_h ? by + bh : -1;
 	} else {
 		if (bw + 2 * MARGIN > l->cols || VIEW_PANEL_MIN_W + 2 * MARGIN > l->cols)
 			return false;
@@ -209,50 +226,160 @@ static bool try_layout(struct view_layout *l, const struct game *g, int style, b
 		l->px = (l->cols - l->pw) / 2;
 		l->py = by + bh + 1;
 		l->ph = body_h - bh - 1;
+		l->note_y = by + bh;
 	}
 	l->panel_below = below;
+	l->keys_h = foot >= 4 ? 2 : 1;
+	l->status_h = foot - l->keys_h;
+	l->keys_y = l->rows - l->keys_h;
+	l->status_y = l->keys_y - l->status_h;
 	view_board_place(&l->board, g, style, bx + LABEL_W, by + LABEL_H);
 	return true;
 }
 
+/* How good a layout is, for choosing among those that fit: first the
+ * panel's columns up to the bar (a panel that must drop those is worse
+ * than a smaller board), then the board's size, then the rest of the
+ * panel's columns, then room for a second status and key line, then the
+ * panel beside the board (rows as long as the board), then its rows. */
+static long layout_score(const struct view_layout *l)
+{
+	static const int scale[] = { [VIEW_COMPACT] = 0, [VIEW_BOXED] = 1, [VIEW_LARGE] = 2,
+				     [VIEW_HUGE] = 3 };
+	struct view_cols c;
+	int tiers, good = VIEW_COL_GOOD, rows = l->ph < 99 ? l->ph : 99;
+
+	view_cols(&c, l->pw);
+	tiers = c.tiers;
+	return ((((((long)(tiers < good ? tiers : good) * 4 + scale[l->board.style]) * 8 + tiers) *
+		      4 + l->status_h + l->keys_h) * 2 + !l->panel_below) * 100) + rows;
+}
+
 bool view_layout(struct view_layout *l, const struct game *g, int cols, int rows)
 {
-	static const struct {
-		int style;
-		bool below;
-	} order[] = {
-		{ VIEW_BOXED, false },
-		{ VIEW_BOXED, true },
-		{ VIEW_COMPACT, false },
-		{ VIEW_COMPACT, true },
-	};
-	int bw, bh, side_w, side_h, below_w, below_h;
+	static const int styles[] = { VIEW_HUGE, VIEW_LARGE, VIEW_BOXED, VIEW_COMPACT };
+	struct view_layout best, t;
+	long best_score = -1;
+	int bw, bh;
 
 	memset(l, 0, sizeof(*l));
 	l->cols = cols;
 	l->rows = rows;
 	l->title_y = 0;
-	l->status_y = rows - 2;
-	l->keys_y = rows - 1;
-	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		if (try_layout(l, g, order[i].style, order[i].below))
-			return true;
-
-	/* Nothing fits: name the smaller of the two compact layouts' needs. */
-	view_board_size(g, VIEW_COMPACT, &bw, &bh);
-	side_w = bw + GAP + VIEW_PANEL_MIN_W + 2 * MARGIN;
-	side_h = (bh > VIEW_PANEL_MIN_H ? bh : VIEW_PANEL_MIN_H) + FIXED_ROWS;
-	below_w = (bw > VIEW_PANEL_MIN_W ? bw : VIEW_PANEL_MIN_W) + 2 * MARGIN;
-	below_h = bh + 1 + VIEW_PANEL_MIN_H + FIXED_ROWS;
-	l->too_small = true;
-	if (side_w * side_h <= below_w * below_h) {
-		l->need_cols = side_w;
-		l->need_rows = side_h;
-	} else {
-		l->need_cols = below_w;
-		l->need_rows = below_h;
+	for (size_t i = 0; i < ARRAY_SIZE(styles); i++)
+		for (int below = 0; below < 2; below++)
+			for (int foot = 2; foot <= 4; foot++) {
+				t = *l;
+				if (try_layout(&t, g, styles[i], below, foot) &&
+				    layout_score(&t) > best_score) {
+					best = t;
+					best_score = layout_score(&t);
+				}
+			}
+	if (best_score >= 0) {
+		*l = best;
+		return true;
 	}
+
+	/* Nothing fits: name what each way of laying out (with the compact
+	 * board) needs, and the smaller of the two as the one to ask for. */
+	view_board_size(g, VIEW_COMPACT, &bw, &bh);
+	l->side_cols = bw + GAP + VIEW_PANEL_MIN_W + 2 * MARGIN;
+	l->side_rows = (bh > VIEW_PANEL_MIN_H ? bh : VIEW_PANEL_MIN_H) + MIN_FOOT + 1;
+	l->below_cols = (bw > VIEW_PANEL_MIN_W ? bw : VIEW_PANEL_MIN_W) + 2 * MARGIN;
+	l->below_rows = bh + 1 + VIEW_PANEL_MIN_H + MIN_FOOT + 1;
+	l->too_small = true;
+	if (l->side_cols * l->side_rows <= l->below_cols * l->below_rows) {
+		l->need_cols = l->side_cols;
+		l->need_rows = l->side_rows;
+	} else {
+		l->need_cols = l->below_cols;
+		l->need_rows = l->below_rows;
+	}
+	l->status_h = l->keys_h = 1;
+	l->keys_y = rows - 1;
+	l->status_y = rows - 2;
 	return false;
+}
+
+int view_wrap(const char *text, const char *sep, int width, char (*out)[VIEW_LINE], int max)
+{
+	size_t seplen = strlen(sep);
+	int nlines = 0, len = 0;
+	const char *p = text;
+
+	if (width <= 0)
+		return 0;
+	for (int i = 0; i < max; i++)
+		out[i][0] = '\0';
+	while (*p != '\0') {
+		const char *end = strstr(p, sep);
+		int wlen = end != NULL ? (int)(end - p) : (int)strlen(p);
+		int add = wlen + (len > 0 ? (int)seplen : 0);
+
+		if (wlen > 0) {
+			if (nlines == 0 || len + add > width) {
+				nlines++;
+				len = 0;
+				add = wlen;
+			}
+			if (wlen > width)
+				wlen = add = width; /* a word longer than a line: cut */
+			if (nlines <= max && len + add < VIEW_LINE) {
+				char *o = out[nlines - 1];
+
+				snprintf(o + len, (size_t)(VIEW_LINE - len), "%s%.*s", len > 0 ? sep : "",
+					 wlen, p);
+			}
+			len += add;
+		}
+		if (end == NULL)
+			break;
+		p = end + seplen;
+	}
+	return nlines;
+}
+
+int view_fit_text(const char *text, int width, char (*out)[VIEW_LINE], int max)
+{
+	char buf[VIEW_LINE * 4];
+	int n;
+
+	fmt_buf(buf, sizeof(buf), "%s", text);
+	for (;;) {
+		char *cut = NULL, *q;
+
+		n = view_wrap(buf, " ", width, out, max);
+		if (n <= max)
+			return n;
+		/* Drop the last sentence: the text up to the last ". " stays. */
+		for (q = buf; (q = strstr(q, ". ")) != NULL; q++)
+			if (q[2] != '\0')
+				cut = q;
+		if (cut == NULL)
+			break;
+		cut[1] = '\0';
+	}
+	/* One sentence too long for the lines: its words that fit, then "...". */
+	view_wrap(buf, " ", width, out, max);
+	{
+		char last[VIEW_LINE];
+		int words = 0;
+
+		fmt_buf(last, sizeof(last), "%s", out[max - 1]);
+		while ((int)strlen(last) + 4 > width && words < 64) {
+			char *sp = strrchr(last, ' ');
+
+			if (sp == NULL) {
+				last[0] = '\0';
+				break;
+			}
+			*sp = '\0';
+			words++;
+		}
+		fmt_buf(out[max - 1], VIEW_LINE, "%s%s...", last, last[0] != '\0' ? " " : "");
+	}
+	return max;
 }
 
 char *view_fmt_count(uint64_t n, char *buf, size_t size)

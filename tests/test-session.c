@@ -212,8 +212,9 @@ static bool did(int cmd, const struct session *u, const struct state *a, const s
 		return a->focus_panel ? !b->focus_panel : a->view < a->nmoves ? b->view == b->nmoves
 									 : r == SESSION_REDRAW;
 	case CMD_FOCUS: return b->focus_panel != a->focus_panel;
-	case CMD_SCROLL_UP: return b->scroll == a->scroll - 5;
-	case CMD_SCROLL_DOWN: return b->scroll == a->scroll + 5;
+	/* a page of the rows the panel shows, one of them kept in view */
+	case CMD_SCROLL_UP: return b->scroll == a->scroll - (u->page > 1 ? u->page - 1 : 1);
+	case CMD_SCROLL_DOWN: return b->scroll == a->scroll + (u->page > 1 ? u->page - 1 : 1);
 	case CMD_PAUSE: return b->paused != a->paused;
 	case CMD_MOVE_NOW: return b->nmoves == a->nmoves + 1;
 	case CMD_CONTINUE: return b->nmoves == a->view && b->view == b->nmoves;

@@ -93,8 +93,12 @@ static bool layout_sane(const struct view_layout *l, char *why, size_t size)
 		return fmt_buf(why, size, "panel over the board"), false;
 	if (l->panel_below && l->py < bb)
 		return fmt_buf(why, size, "panel over the board (below)"), false;
-	if (l->status_y != l->rows - 2 || l->keys_y != l->rows - 1 || l->title_y != 0)
+	if (l->keys_y + l->keys_h != l->rows || l->status_y + l->status_h != l->keys_y ||
+	    l->title_y != 0 || l->keys_h < 1 || l->keys_h > 2 || l->status_h < 1 || l->status_h > 2)
 		return fmt_buf(why, size, "fixed lines"), false;
+	if (l->note_y >= 0 && (l->note_y != bb || (l->panel_below && l->note_y >= l->py) ||
+			       l->note_y >= l->status_y))
+		return fmt_buf(why, size, "the line under the board"), false;
 	return true;
 }
 
@@ -105,27 +109,40 @@ static void test_layouts(void)
 	int fits = 0, small = 0, bad = 0, unrecovered = 0;
 	char why[64] = "";
 
-	ok(view_layout(&l, &ttt, 80, 24) && !l.panel_below && l.board.style == VIEW_BOXED,
-	   "ttt on 80x24: boxed board, panel beside it");
-	ok(l.px > l.board.x + l.board.w && l.pw >= VIEW_PANEL_MIN_W, "the panel is right of the board");
-	ok(l.board.y + l.board.h / 2 >= 9 && l.board.y + l.board.h / 2 <= 13,
-	   "the board is centred in height (middle row %d)", l.board.y + l.board.h / 2);
+	struct view_cols c;
+	int bw, bh;
 
-	ok(view_layout(&l, &uttt, 80, 24) && !l.panel_below && l.board.style == VIEW_BOXED,
-	   "uttt on 80x24: boxed, beside");
-	ok(l.pw == 36, "uttt on 80x24: the panel takes the rest (%d)", l.pw);
+	ok(view_layout(&l, &ttt, 80, 24) && !l.panel_below && l.board.style == VIEW_LARGE,
+	   "ttt on 80x24: large cells, panel beside them");
+	view_cols(&c, l.pw);
+	ok(l.px > l.board.x + l.board.w && c.uct_x >= 0,
+	   "the panel is right of the board and keeps all but wins, draws and losses (%d of %d "
+	   "tiers)", c.tiers, VIEW_COL_TIERS);
+	ok(l.board.y - 1 == l.py, "the board's top is level with the panel's");
+	ok(view_layout(&l, &ttt, 120, 40) && l.board.style == VIEW_HUGE,
+	   "ttt on 120x40: the board grows to the huge cells");
 
-	ok(view_layout(&l, &uttt, 79, 24) && !l.panel_below && l.board.style == VIEW_COMPACT,
-	   "uttt on 79x24: compact board, panel beside");
+	ok(view_layout(&l, &uttt, 80, 24) && !l.panel_below && l.board.style == VIEW_COMPACT,
+	   "uttt on 80x24: compact, beside (the boxed board would leave 36 columns)");
+	view_cols(&c, l.pw);
+	ok(l.pw == 48 && c.uct_x >= 0 && c.wins_x < 0, "uttt on 80x24: a 48-wide panel, UCT kept");
+	ok(l.status_h == 2 && l.keys_h == 2, "and two lines each for the status and the keys");
+	ok(view_layout(&l, &uttt, 100, 30) && !l.panel_below && l.board.style == VIEW_BOXED,
+	   "uttt on 100x30: boxed, beside");
+	ok(view_layout(&l, &uttt, 80, 40) && l.panel_below && l.board.style == VIEW_BOXED &&
+		   l.pw == VIEW_PANEL_MAX_W,
+	   "uttt on 80x40: boxed, the panel below with every column");
 
 	ok(view_layout(&l, &uttt, 60, 40) && l.panel_below && l.board.style == VIEW_BOXED,
 	   "uttt on 60x40: boxed board, panel below");
-	ok(l.py == l.board.y + l.board.h + 1 && l.ph == 40 - 3 - 21,
+	ok(l.py == l.board.y + l.board.h + 1 && l.py + l.ph == l.status_y,
 	   "panel below: starts after the board, reaches the status line (py %d ph %d)", l.py, l.ph);
 
-	ok(view_layout(&l, &uttt, 200, 60) && l.pw == VIEW_PANEL_MAX_W,
-	   "a wide terminal caps the panel width");
-	ok(l.board.x - 3 == (200 - (40 + 2 + VIEW_PANEL_MAX_W)) / 2,
+	ok(view_layout(&l, &uttt, 200, 60) && l.pw == VIEW_PANEL_MAX_W &&
+		   l.board.style != VIEW_BOXED && l.board.style != VIEW_COMPACT,
+	   "uttt on 200x60: bigger cells, the panel at its widest");
+	view_board_size(&uttt, l.board.style, &bw, &bh);
+	ok(l.board.x - 3 == (200 - (bw + 2 + VIEW_PANEL_MAX_W)) / 2,
 	   "board and panel are centred together");
 
 	ok(!view_layout(&l, &ttt, 20, 8) && l.too_small, "ttt on 20x8 is too small");
@@ -136,6 +153,18 @@ static void test_layouts(void)
 	   "one less either way does not");
 	ok(!view_layout(&l, &uttt, 30, 10) && l.need_cols > 30 && l.need_rows > 10,
 	   "uttt on 30x10 is too small (needs %dx%d)", l.need_cols, l.need_rows);
+	{
+		struct view_layout side, below;
+
+		ok(view_layout(&side, &uttt, l.side_cols, l.side_rows) && !side.panel_below &&
+			   view_layout(&below, &uttt, l.below_cols, l.below_rows) &&
+			   below.panel_below,
+		   "what it names for each layout works: beside %dx%d, below %dx%d", l.side_cols,
+		   l.side_rows, l.below_cols, l.below_rows);
+		ok(!view_layout(&side, &uttt, l.side_cols - 1, l.side_rows) &&
+			   !view_layout(&below, &uttt, l.below_cols, l.below_rows - 1),
+		   "and one less does not");
+	}
 
 	for (size_t gi = 0; gi < ARRAY_SIZE(games); gi++)
 		for (int cols = 10; cols <= 220; cols += 3)
@@ -217,8 +246,9 @@ static bool col_ok(int x, int w, int width, int *last)
 
 static void test_columns(void)
 {
-	static const int widths[] = { 78, 60, 53, 52, 40, 36, 30, 26 };
+	static const int widths[] = { 78, 64, 60, 53, 52, 48, 40, 36, 30, 26, 17 };
 	struct view_cols c;
+	char buf[128];
 
 	for (size_t i = 0; i < ARRAY_SIZE(widths); i++) {
 		int w = widths[i], last = -1;
@@ -226,27 +256,72 @@ static void test_columns(void)
 
 		view_cols_net(&c, w, i % 2 == 1);
 		good = col_ok(c.move_x, 4, w, &last) && col_ok(c.visits_x, 6, w, &last) &&
+		       col_ok(c.share_x, 5, w, &last) &&
 		       (c.bar_x < 0 || col_ok(c.bar_x, c.bar_w, w, &last)) &&
-		       col_ok(c.wins_x, 5, w, &last) && col_ok(c.draws_x, 5, w, &last) &&
-		       col_ok(c.losses_x, 5, w, &last) && col_ok(c.rate_x, 5, w, &last) &&
-		       col_ok(c.net_x, 5, w, &last) && col_ok(c.uct_x, 5, w, &last) && col_ok(c.proof_x, 7, w, &last);
+		       col_ok(c.rate_x, 5, w, &last) && col_ok(c.net_x, 5, w, &last) &&
+		       col_ok(c.proof_x, 7, w, &last) &&
+		       col_ok(c.uct_x, 5, w, &last) && col_ok(c.wins_x, 5, w, &last) &&
+		       col_ok(c.draws_x, 5, w, &last) && col_ok(c.losses_x, 5, w, &last);
 		ok(good, "columns of a %d-wide panel are in order and inside", w);
 	}
 	view_cols(&c, 78);
-	ok(c.wins_x >= 0 && c.uct_x >= 0 && c.bar_w == 20, "78 wide: everything, a 20-wide bar");
-	view_cols(&c, 60);
-	ok(c.wins_x >= 0 && c.bar_w == 10, "60 wide: everything, a 10-wide bar (%d)", c.bar_w);
+	ok(c.wins_x >= 0 && c.uct_x >= 0 && c.bar_w == 20 && c.tiers == VIEW_COL_TIERS,
+	   "78 wide: everything, a 20-wide bar");
+	view_cols(&c, view_cols_width(VIEW_COL_TIERS));
+	ok(c.wins_x >= 0 && c.losses_x >= 0 && c.bar_w == 5,
+	   "%d wide, just enough: everything, the narrowest bar", c.width);
+	view_cols(&c, view_cols_width(VIEW_COL_TIERS) - 1);
+	ok(c.wins_x < 0 && c.draws_x < 0 && c.losses_x < 0 && c.uct_x >= 0,
+	   "a character less: wins, draws and losses go together");
 	view_cols(&c, 40);
-	ok(c.wins_x < 0 && c.uct_x >= 0 && c.bar_w > 0, "40 wide: no wins/draws/losses");
+	ok(c.wins_x < 0 && c.uct_x < 0 && c.bar_w >= 5 && c.proof_x >= 0 && c.share_x >= 0,
+	   "40 wide: no UCT, a bar");
 	view_cols(&c, 30);
-	ok(c.wins_x < 0 && c.uct_x < 0 && c.rate_x >= 0, "30 wide: no UCT either, win rate kept");
+	ok(c.bar_x < 0 && c.proof_x < 0 && c.share_x >= 0 && c.rate_x >= 0,
+	   "30 wide: no bar or proof, the share and win rate kept");
+	view_cols(&c, 17);
+	ok(c.share_x < 0 && c.rate_x >= 0 && c.visits_x >= 0, "17 wide: move, visits, win rate");
+	for (int t = 1; t < VIEW_COL_TIERS; t++)
+		ok(view_cols_width(t) <= view_cols_width(t + 1), "tier %d needs no more than tier %d",
+		   t, t + 1);
 
-	ok(view_bar_len(0, 100, 20) == 0, "no visits, no bar");
-	ok(view_bar_len(50, 100, 20) == 10, "half the visits, half the bar");
-	ok(view_bar_len(100, 100, 20) == 20, "all visits, the whole bar");
-	ok(view_bar_len(1, 100000, 20) == 1, "any visits show at least one character");
-	ok(view_bar_len(5, 0, 20) == 0, "no total, no bar");
-	ok(view_bar_len(5, 10, 0) == 0, "no room, no bar");
+	ok(view_bar_eighths(0, 100, 20) == 0, "no visits, no bar");
+	ok(view_bar_eighths(50, 100, 20) == 80, "half the visits, half the bar (80 eighths)");
+	ok(view_bar_eighths(100, 100, 20) == 160, "all visits, the whole bar");
+	ok(view_bar_eighths(1, 100000, 20) == 0, "a tiny share: no bar (no minimum)");
+	ok(view_bar_eighths(9, 1000, 20) == 1, "0.9%% of 20 characters: one eighth");
+	ok(view_bar_eighths(5, 0, 20) == 0, "no total, no bar");
+	ok(view_bar_eighths(5, 10, 0) == 0, "no room, no bar");
+	ok(strcmp(view_bar_text(19, true, buf, sizeof(buf)), "\u2588\u2588\u258d") == 0,
+	   "19 eighths: two blocks and three eighths");
+	ok(strcmp(view_bar_text(16, true, buf, sizeof(buf)), "\u2588\u2588") == 0,
+	   "16 eighths: two blocks");
+	ok(strcmp(view_bar_text(1, true, buf, sizeof(buf)), "\u258f") == 0, "1 eighth");
+	ok(strcmp(view_bar_text(20, false, buf, sizeof(buf)), "##+") == 0,
+	   "ASCII: 20 eighths '##+'");
+	ok(strcmp(view_bar_text(19, false, buf, sizeof(buf)), "##") == 0, "ASCII: 19 eighths '##'");
+	ok(strcmp(view_fmt_share(9, 10000, buf, sizeof(buf)), "0.09%") == 0, "share 0.09%%");
+	ok(strcmp(view_fmt_share(453, 1000, buf, sizeof(buf)), "45.3%") == 0, "share 45.3%%");
+	ok(strcmp(view_fmt_share(1000, 1000, buf, sizeof(buf)), "100%") == 0, "share 100%%");
+}
+
+static void test_sort(void)
+{
+	struct mcts_child k[6] = {
+		{ .move = 0, .visits = 900 },
+		{ .move = 1, .visits = 800, .proven = PROOF_LOSS, .proven_plies = 2 },
+		{ .move = 2, .visits = 700, .proven = PROOF_DRAW },
+		{ .move = 3, .visits = 600, .proven = PROOF_WIN, .proven_plies = 5 },
+		{ .move = 4, .visits = 500, .proven = PROOF_LOSS, .proven_plies = 6 },
+		{ .move = 5, .visits = 1, .proven = PROOF_WIN, .proven_plies = 1 },
+	};
+	int want[6] = { 5, 3, 0, 2, 4, 1 }, good = 1;
+
+	view_sort_children(k, 6);
+	for (int i = 0; i < 6; i++)
+		good &= k[i].move == want[i];
+	ok(good, "rows: quickest win first, then by visits (a proven draw among them), the "
+		 "quickest loss last");
 }
 
 static void test_rows(void)
@@ -261,26 +336,43 @@ static void test_rows(void)
 	int hashes = 0;
 
 	view_cols(&c, 70);
-	view_child_row(&c, &uttt, &ch, 24690, row, sizeof(row));
+	view_child_row(&c, &uttt, &ch, 24690, false, row, sizeof(row));
 	ok(strlen(row) == 70, "a row is exactly the panel's width");
-	ok(strncmp(row, "e5  ", 4) == 0, "it starts with the move: '%.8s'", row);
+	ok(strncmp(row, " e5 ", 4) == 0, "it starts with the move: '%.8s'", row);
+	ok(strstr(row, " 50.0% ") != NULL, "its share: 50.0%%");
 	ok(strstr(row, "12.3k") != NULL, "visits as 12.3k");
 	for (int i = 0; i < c.bar_w; i++)
 		hashes += row[c.bar_x + i] == '#';
 	ok(hashes == c.bar_w / 2, "half the visits: half the bar (%d of %d)", hashes, c.bar_w);
-	ok(strstr(row, " 6000  2000  4345 ") != NULL, "wins, draws, losses");
+	ok(strstr(row, " 6000  2000  4345") != NULL, "wins, draws, losses");
 	ok(strstr(row, "56.7%") != NULL, "win rate 56.7%%");
 	ok(strstr(row, "0.613") != NULL || strstr(row, "0.612") != NULL, "UCT value");
 	ok(strstr(row, "win 4") != NULL, "proven: win 4 (3 plies after the move, and the move)");
 
-	view_child_row(&c, &uttt, &fresh, 24690, row, sizeof(row));
-	ok(strncmp(row, "a1", 2) == 0 && strchr(row, '#') == NULL, "an unvisited move: no bar");
+	view_child_row(&c, &uttt, &ch, 24690, true, row, sizeof(row));
+	ok(strncmp(row, "*e5 ", 4) == 0, "the chosen move has a star: '%.8s'", row);
+	view_child_row(&c, &uttt, &fresh, 24690, false, row, sizeof(row));
+	ok(strncmp(row, " a1", 3) == 0 && strchr(row, '#') == NULL, "an unvisited move: no bar");
 	ok(strstr(row, "    -") != NULL && strstr(row, "inf") == NULL, "unvisited: '-' for rate and UCT");
 
 	view_head_row(&c, head, sizeof(head));
-	ok(strncmp(head, "move visits", 11) == 0 && strstr(head, "win%") != NULL &&
+	ok(strncmp(head, "move visits share", 17) == 0 && strstr(head, "win%") != NULL &&
 	   strstr(head, "UCT") != NULL, "heading: '%s'", head);
 	ok(head[c.rate_x + 4] == '%' && head[c.uct_x + 4] == 'T', "headings sit over their columns");
+	hashes = 0;
+	for (int w = 17; w <= 78; w++) {
+		view_cols(&c, w);
+		view_head_row(&c, head, sizeof(head));
+		hashes += !(strstr(head, "move") && strstr(head, "visits") && strstr(head, "win%") &&
+			    (c.share_x < 0 || strstr(head, "share")) &&
+			    (c.proof_x < 0 || strstr(head, "proven")) &&
+			    (c.uct_x < 0 || strstr(head, "UCT")) &&
+			    (c.wins_x < 0 || (strstr(head, "wins") && strstr(head, "draws") &&
+					       strstr(head, "loss"))));
+	}
+	ok(hashes == 0, "panels 17 to 78 wide: every heading shown is whole (%d are not)", hashes);
+	hashes = 0;
+	view_cols(&c, 70);
 
 	ok(c.net_x < 0 && strstr(head, "net") == NULL, "no network: no net column");
 	ch.net = 0.4321;
@@ -288,21 +380,23 @@ static void test_rows(void)
 	ok(view_has_net(&ch, 1) && !view_has_net(&fresh, 1), "a child with a network value has one");
 	view_cols_net(&c, 70, true);
 	view_head_row(&c, head, sizeof(head));
-	view_child_row(&c, &uttt, &ch, 24690, row, sizeof(row));
+	view_child_row(&c, &uttt, &ch, 24690, false, row, sizeof(row));
 	ok(c.net_x > c.rate_x && c.uct_x > c.net_x && strncmp(head + c.net_x, "  net", 5) == 0,
 	   "with a network: a column 'net' after win%%: '%s'", head);
 	ok(strncmp(row + c.net_x, "43.2%", 5) == 0 && strncmp(row + c.rate_x, "56.7%", 5) == 0,
 	   "its value beside the win rate: '%s'", row);
-	view_child_row(&c, &uttt, &fresh, 24690, row, sizeof(row));
+	view_child_row(&c, &uttt, &fresh, 24690, false, row, sizeof(row));
 	ok(strncmp(row + c.net_x, "    -", 5) == 0, "no value (the move ends the game): '-'");
-	view_cols_net(&c, 40, true);
+	view_cols_net(&c, 48, true);
 	ok(c.net_x > c.rate_x && c.uct_x < 0 && c.wins_x < 0,
-	   "40 wide: UCT goes before the net column");
-	view_cols_net(&c, 30, true);
-	ok(c.net_x < 0 && c.rate_x >= 0, "30 wide: the net column goes too, win rate kept");
+	   "48 wide: UCT goes before the net column");
+	view_cols_net(&c, 40, true);
+	ok(c.net_x < 0 && c.rate_x >= 0 && c.bar_x >= 0,
+	   "40 wide: the net column goes too, the bar kept");
 	view_cols(&c, 70);
 
-	ok(view_child_row(&c, &uttt, &ch, 1, row, 10)[0] == '\0', "a buffer too small gives ''");
+	ok(view_child_row(&c, &uttt, &ch, 1, false, row, 10)[0] == '\0',
+	   "a buffer too small gives ''");
 	ok(!view_rate_meaningful(VIEW_FEW_VISITS - 1) && view_rate_meaningful(VIEW_FEW_VISITS),
 	   "win rates of fewer than %d visits are dimmed", VIEW_FEW_VISITS);
 }
@@ -324,14 +418,14 @@ static void test_saved_rows(void)
 	   kids[1].move == in.second && kids[1].visits == 800 && kids[1].proven == PROOF_NONE,
 	   "a saved move: the move played, then the runner-up");
 	view_cols(&c, 70);
-	view_saved_row(&c, &uttt, &kids[0], in.iterations, row, sizeof(row));
-	ok(strlen(row) == 70 && strncmp(row, "e5 ", 3) == 0 && strstr(row, " 2210 ") != NULL &&
+	view_saved_row(&c, &uttt, &kids[0], in.iterations, true, row, sizeof(row));
+	ok(strlen(row) == 70 && strncmp(row, "*e5 ", 4) == 0 && strstr(row, " 2210 ") != NULL &&
 	   strstr(row, "54.1%") != NULL && strstr(row, "win 3") != NULL,
 	   "its row: move, visits, win rate, proof: '%s'", row);
 	ok(strstr(row, "    -     -     - ") != NULL && strstr(row, "0.000") == NULL,
 	   "wins, draws, losses and UCT, which a record does not keep, are '-'");
-	view_saved_row(&c, &uttt, &kids[1], in.iterations, row, sizeof(row));
-	ok(strncmp(row, "d4 ", 3) == 0 && strstr(row, "50.2%") != NULL, "the runner-up's row: '%s'",
+	view_saved_row(&c, &uttt, &kids[1], in.iterations, false, row, sizeof(row));
+	ok(strncmp(row, " d4 ", 4) == 0 && strstr(row, "50.2%") != NULL, "the runner-up's row: '%s'",
 	   row);
 	in.second = -1;
 	ok(view_saved_children(e5, &in, kids) == 1, "no runner-up saved: one row");
@@ -345,26 +439,48 @@ static void test_texts(void)
 	uint8_t moves[12] = { 40, 36, 0, 80, 44, 8, 72, 9, 10, 11, 12, 13 };
 
 	ok(player_spec_parse("mcts:iterations=2500", &s, err, sizeof(err)) == 0, "parse a spec");
-	ok(strcmp(view_progress_text(&s, &t, buf, sizeof(buf)),
-		  "1234 of 2500 iterations  987/s  1.25 s") == 0,
+	ok(strcmp(view_progress_text(&s, &t, false, 80, buf, sizeof(buf)),
+		  "1,234 of 2,500 iterations  987/s  1.25 s") == 0,
 	   "iteration budget: %s", buf);
+	ok(strcmp(view_progress_text(&s, &t, false, 30, buf, sizeof(buf)),
+		  "1,234 of 2,500 iterations") == 0,
+	   "30 wide: the parts that fit whole: %s", buf);
+	ok(strcmp(view_progress_text(&s, &t, true, 80, buf, sizeof(buf)),
+		  "1,234 iterations in 1.25 s  987/s") == 0,
+	   "done: %s", buf);
 	player_spec_parse("mcts:time=60000", &s, err, sizeof(err));
-	ok(strcmp(view_progress_text(&s, &t, buf, sizeof(buf)),
-		  "1234 iterations  987/s  1.25 s of 1:00") == 0,
+	ok(strcmp(view_progress_text(&s, &t, false, 80, buf, sizeof(buf)),
+		  "1,234 iterations  987/s  1.25 s of 1:00") == 0,
 	   "time budget: %s", buf);
 	player_spec_parse("mcts", &s, err, sizeof(err));
-	ok(strstr(view_progress_text(&s, &t, buf, sizeof(buf)), "1234 of ") == buf,
+	ok(strstr(view_progress_text(&s, &t, false, 80, buf, sizeof(buf)), "1,234 of ") == buf,
 	   "level budget: %s", buf);
-	ok(strcmp(view_progress_text(NULL, &t, buf, sizeof(buf)), "1234 iterations  987/s  1.25 s") ==
-		   0,
+	ok(strcmp(view_progress_text(NULL, &t, false, 80, buf, sizeof(buf)),
+		  "1,234 iterations  987/s  1.25 s") == 0,
 	   "no budget: %s", buf);
 	t.threads = 4;
-	ok(strcmp(view_progress_text(NULL, &t, buf, sizeof(buf)),
-		  "1234 iterations  987/s  1.25 s  4 threads") == 0,
+	ok(strcmp(view_progress_text(NULL, &t, false, 80, buf, sizeof(buf)),
+		  "1,234 iterations  987/s  1.25 s  4 threads") == 0,
 	   "threads: %s", buf);
 	t.threads = 1;
-	ok(strstr(view_progress_text(NULL, &t, buf, sizeof(buf)), "thread") == NULL,
+	ok(strstr(view_progress_text(NULL, &t, false, 80, buf, sizeof(buf)), "thread") == NULL,
 	   "one thread is not mentioned: %s", buf);
+	t.iterations = 0;
+	t.per_second = 0;
+	ok(strcmp(view_progress_text(NULL, &t, true, 80, buf, sizeof(buf)),
+		  "0 iterations in 1.25 s") == 0,
+	   "done without iterations: no rate: %s", buf);
+	t.nodes = 1;
+	t.memory_used = 64;
+	t.memory_limit = 1024;
+	ok(strcmp(view_tree_text(&t, 80, buf, sizeof(buf)), "1 node, 64 B of 1.0 KiB, depth 0") == 0,
+	   "one node: %s", buf);
+	ok(strcmp(view_tree_text(&t, 20, buf, sizeof(buf)), "1 node, depth 0") == 0,
+	   "20 wide: whole parts: %s", buf);
+	ok(strcmp(view_fmt_int(2741, buf, sizeof(buf)), "2,741") == 0 &&
+		   strcmp(view_fmt_int(1234567, buf, sizeof(buf)), "1,234,567") == 0 &&
+		   strcmp(view_fmt_int(999, buf, sizeof(buf)), "999") == 0,
+	   "counts with separators: 2,741 1,234,567 999");
 
 	ok(strcmp(view_game_title(&ttt, buf, sizeof(buf)), "tic-tac-toe") == 0, "title ttt");
 	ok(strcmp(view_game_title(&uttt, buf, sizeof(buf)), "Ultimate tic-tac-toe") == 0,
@@ -587,12 +703,12 @@ static void test_engine_rows(void)
 	st.seconds = 1.5;
 	st.table_used = 500;
 	st.table_size = 1000;
-	view_eng_progress(&st, buf, sizeof(buf));
+	view_eng_progress(&st, 80, buf, sizeof(buf));
 	ok(strcmp(buf, "depth 7, 8 next of 10  1.2M nodes  800k/s  1.50 s") == 0,
 	   "progress: depth, the one under way, the limit, nodes, rate, time: '%s'", buf);
 	st.searching = 0;
 	st.max_depth = 0;
-	view_eng_progress(&st, buf, sizeof(buf));
+	view_eng_progress(&st, 80, buf, sizeof(buf));
 	ok(strncmp(buf, "depth 7  ", 9) == 0, "a finished search: its depth only: '%s'", buf);
 	view_eng_table(&st, buf, sizeof(buf));
 	ok(strcmp(buf, "table 50% full of 1000 entries") == 0, "table fill: '%s'", buf);
@@ -614,9 +730,11 @@ static void test_engine_rows(void)
 	m.upper = false;
 	m.score = 120;
 	ok(strcmp(view_eng_score(&m, buf, sizeof(buf)), "+120") == 0, "a heuristic score: +120");
-	view_eng_row(&ttt, &m, 30, buf, sizeof(buf));
-	ok(strlen(buf) == 30 && strncmp(buf, "b2   +120", 9) == 0 && strstr(buf, " 9") != NULL,
+	view_eng_row(&ttt, &m, false, 30, buf, sizeof(buf));
+	ok(strlen(buf) == 30 && strncmp(buf, " b2  +120", 9) == 0 && strstr(buf, " 9") != NULL,
 	   "a row: move, score, depth in 30 characters: '%s'", buf);
+	view_eng_row(&ttt, &m, true, 30, buf, sizeof(buf));
+	ok(strncmp(buf, "*b2  +120", 9) == 0, "the chosen move has a star: '%s'", buf);
 	view_eng_head(30, buf, sizeof(buf));
 	ok(strlen(buf) == 30 && strncmp(buf, "move score", 10) == 0, "its heading: '%s'", buf);
 }
@@ -628,6 +746,7 @@ int main(void)
 	test_layouts();
 	test_numbers();
 	test_columns();
+	test_sort();
 	test_rows();
 	test_saved_rows();
 	test_texts();
