@@ -284,7 +284,8 @@ static int analyze_negamax(struct options *opt)
 {
 	const struct game *g = &opt->game;
 	const struct player_spec *spec = &opt->engine;
-	struct negamax_params params = { spec->depth, spec->time_ms, (size_t)NEGAMAX_DEFAULT_TT_MB << 20 };
+	struct negamax_params params = { spec->depth, spec->time_ms,
+					(size_t)NEGAMAX_DEFAULT_TT_MB << 20, spec->mcts.threads };
 	struct negamax_result r;
 	struct negamax *n;
 	char name[8];
@@ -362,20 +363,59 @@ static void solve_progress(const struct negamax_result *r, void *arg)
 		(unsigned long long)r->nodes, r->seconds);
 }
 
-static int cmd_solve(struct options *opt)
+/* Print what solve found: value, every best move, plies, nodes, time. */
+static void solve_print(const struct options *opt, const struct negamax_result *r,
+			const uint8_t *best, int nbest, int threads)
 {
 	const struct game *g = &opt->game;
-	struct negamax_params params = { 0, 0, (size_t)256 << 20 };
+	double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+	char name[8];
+
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_string_field(&j, "value", game_proof_name(r->value));
+		json_key(&j, "best");
+		json_array_begin(&j);
+		for (int i = 0; i < nbest; i++)
+			json_string(&j, game_move_name(g, best[i], name));
+		json_array_end(&j);
+		json_int_field(&j, "plies", r->plies);
+		json_uint_field(&j, "nodes", r->nodes);
+		json_double_field(&j, "seconds", r->seconds);
+		json_double_field(&j, "nodes_per_s", rate);
+		json_int_field(&j, "threads", threads);
+		json_object_end(&j);
+		return;
+	}
+	printf("value: %s for %s\nbest:", game_proof_name(r->value), side_name(opt->pos.turn));
+	for (int i = 0; i < nbest; i++)
+		printf(" %s", game_move_name(g, best[i], name));
+	printf("\nplies: %d\nnodes: %llu\nseconds: %.3f\nnodes/s: %.0f\nthreads: %d\n", r->plies,
+	       (unsigned long long)r->nodes, r->seconds, rate, threads);
+}
+
+static int cmd_solve(struct options *opt)
+{
+	struct negamax_params params = { 0, 0, (size_t)256 << 20, pool_cores() };
 	struct negamax_result r;
 	struct negamax *n;
 	uint8_t best[GAME_MAX_MOVES];
-	char name[8];
 	int nbest;
 
+	if (opt->nthreads > 1) {
+		fprintf(stderr, "noughts: solve: --threads takes one count from 1 to %d, not a list\n",
+			NEGAMAX_MAX_THREADS);
+		return 2;
+	}
+	if (opt->nthreads == 1)
+		params.threads = opt->threads[0];
 	if (refuse_finished(opt))
 		return 1;
 	catch_stop_signals();
-	n = negamax_new(g, &params);
+	n = negamax_new(&opt->game, &params);
 	nbest = negamax_best_moves(n, &opt->pos, &stop_requested, opt->json ? NULL : solve_progress,
 				   NULL, &r, best);
 	negamax_free(n);
@@ -384,28 +424,7 @@ static int cmd_solve(struct options *opt)
 			"no result\n", r.seconds, r.depth, (unsigned long long)r.nodes);
 		return 1;
 	}
-	if (opt->json) {
-		struct json j;
-
-		json_init(&j, stdout);
-		json_object_begin(&j);
-		json_string_field(&j, "value", game_proof_name(r.value));
-		json_key(&j, "best");
-		json_array_begin(&j);
-		for (int i = 0; i < nbest; i++)
-			json_string(&j, game_move_name(g, best[i], name));
-		json_array_end(&j);
-		json_int_field(&j, "plies", r.plies);
-		json_uint_field(&j, "nodes", r.nodes);
-		json_double_field(&j, "seconds", r.seconds);
-		json_object_end(&j);
-		return 0;
-	}
-	printf("value: %s for %s\nbest:", game_proof_name(r.value), side_name(opt->pos.turn));
-	for (int i = 0; i < nbest; i++)
-		printf(" %s", game_move_name(g, best[i], name));
-	printf("\nplies: %d\nnodes: %llu\nseconds: %.3f\n", r.plies, (unsigned long long)r.nodes,
-	       r.seconds);
+	solve_print(opt, &r, best, nbest, params.threads);
 	return 0;
 }
 
@@ -645,7 +664,8 @@ static const struct command {
 	{ "analyze", cmd_analyze, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE | OPT_LEVEL, 0, true,
 	  "[--game G] [--moves M] [--engine PLAYER] [--level N] [--json]",
 	  "search a position and print the engine's statistics" },
-	{ "solve", cmd_solve, OPT_GAME | OPT_MOVES | OPT_JSON, 0, true, "[--game G] [--moves M] [--json]",
+	{ "solve", cmd_solve, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_THREADS, 0, true,
+	  "[--game G] [--moves M] [--threads N] [--json]",
 	  "the exact value of a position, its best moves and plies to the end" },
 	{ "perft", cmd_perft, OPT_GAME | OPT_MOVES | OPT_JSON, 0, false, "DEPTH [--game G] [--moves M] [--json]",
 	  "count the move sequences of 1..DEPTH plies" },

@@ -17,6 +17,7 @@
 
 #define NEGAMAX_WIN 100000
 #define NEGAMAX_DEFAULT_TT_MB 64
+#define NEGAMAX_MAX_THREADS 256
 
 /* A score this far from zero or more is a proven win or loss. */
 static inline bool negamax_is_mate(int score)
@@ -28,6 +29,9 @@ struct negamax_params {
 	int depth;        /* most plies to search, 0 for no limit */
 	int time_ms;      /* wall-clock budget, 0 for none */
 	size_t tt_bytes;  /* transposition table size */
+	int threads;      /* threads searching, 1 to NEGAMAX_MAX_THREADS (0: 1);
+	                     with more than one the answers are the same, the
+	                     node counts and the choice among equal moves vary */
 };
 
 struct negamax_result {
@@ -72,9 +76,13 @@ struct negamax_live {
 	struct negamax_root_move root[GAME_MAX_MOVES];
 };
 
-/* A searcher for game G with its own transposition table. */
+/* A searcher for game G with its own transposition table, and its
+ * threads (started now; fatal() when one cannot be). */
 struct negamax *negamax_new(const struct game *g, const struct negamax_params *p);
 void negamax_free(struct negamax *n);
+
+/* Threads the searches of N run on. */
+int negamax_threads(const struct negamax *n);
 
 /* Iterative deepening from POS until solved, the depth limit, the time
  * budget, or *STOP (if not NULL) becomes non-zero (an atomic, so another

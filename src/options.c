@@ -66,7 +66,8 @@ static const struct {
 				   "                      match: write a record of each game into this directory" },
 	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record at its last position" },
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
-	{ LONG_THREADS, OPT_THREADS, "--threads N,N,...   also MCTS iterations/s on each number of threads" },
+	{ LONG_THREADS, OPT_THREADS, "--threads N,N,...   solve: threads to search on (default: every core);\n"
+	  "                      bench: also MCTS iterations/s on each count" },
 	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line (default 90;\n"
 	  "                    the first turn FIRST, default ten times MS)" },
 	{ LONG_THRESHOLD, OPT_THRESHOLD, "--threshold T       a drop in value over T (0..1) is a mistake (default 0.1)" },
@@ -83,7 +84,7 @@ void options_usage(const char *command, unsigned accepted)
 	puts("Player specs: human | random[:seed=S] | mcts[:iterations=N,time=MS,c=C,"
 	     "rollout=random|smart,\n  solver=on|off,memory=MB,seed=S,threads=N,level=L,"
 	     "eval=net|rollout|mix,net=FILE] |\n  "
-	     "negamax[:depth=D,time=MS,level=L]");
+	     "negamax[:depth=D,time=MS,threads=N,level=L]");
 }
 
 static unsigned group_of(int id)

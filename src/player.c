@@ -66,7 +66,7 @@ static const char *const kind_keys[] = {
 	"none",
 	"seed",
 	"iterations, time, c, rollout, solver, memory, seed, threads, level, eval, net",
-	"depth, time, level",
+	"depth, time, threads, level",
 };
 
 /* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
@@ -116,7 +116,7 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		if (!parse_u64(value, 1, 98304, &u))
 			return BAD("memory must be MiB from 1 to 98304, not '%s'", value);
 		spec->mcts.memory = (size_t)u << 20;
-	} else if (strcmp(key, "threads") == 0 && kind == PLAYER_MCTS) {
+	} else if (strcmp(key, "threads") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
 		if (!parse_u64(value, 1, MCTS_MAX_THREADS, &u))
 			return BAD("threads must be from 1 to %d, not '%s'", MCTS_MAX_THREADS, value);
 		spec->mcts.threads = (int)u;
@@ -265,6 +265,8 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 		}
 		if (spec->depth == 0 && spec->time_ms == 0)
 			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+		if (spec->threads_given)
+			ADD(",threads=%d", spec->mcts.threads);
 	} else if (spec->kind == PLAYER_RANDOM && spec->seed_given) {
 		ADD(":seed=%llu", (unsigned long long)spec->seed);
 	}
@@ -754,6 +756,7 @@ struct player *player_new(const struct game *g, const struct player_spec *spec,
 		n->params.depth = spec->depth;
 		n->params.time_ms = spec->time_ms;
 		n->params.tt_bytes = (size_t)NEGAMAX_DEFAULT_TT_MB << 20;
+		n->params.threads = spec->mcts.threads;
 		if (spec->depth == 0 && spec->time_ms == 0)
 			player_level_negamax(level, &n->params.depth, &n->params.time_ms);
 		n->n = negamax_new(g, &n->params);

@@ -29,14 +29,15 @@ struct player_spec {
 	int time_ms;             /* mcts, negamax: milliseconds per move */
 	int depth;               /* negamax: plies */
 	struct mcts_params mcts; /* mcts: c, rollout, solver, memory, seed, eval
-	                            (MCTS_EVAL_AUTO unless given; leaf unset) */
+	                            (MCTS_EVAL_AUTO unless given; leaf unset);
+	                            mcts and negamax: threads */
 	char net[256];           /* mcts: net=FILE, the network file; "" built in */
 	uint64_t seed;           /* random, and mcts (same as mcts.seed) */
 	bool seed_given;
-	bool threads_given;      /* mcts: threads= was written */
+	bool threads_given;      /* mcts, negamax: threads= was written */
 };
 
-/* The threads of an mcts spec without threads=: 1 unless a command sets
+/* The threads of an mcts or negamax spec without threads=: 1 unless a command sets
  * it before parsing specs (the screen and analyze use every core; bot and
  * match keep one). THREADS is from 1 to MCTS_MAX_THREADS. */
 void player_set_threads_default(int threads);

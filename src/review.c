@@ -159,7 +159,8 @@ int review_game(const struct game *g, const struct pos *start, const uint8_t *mo
 		void (*progress)(int done, int total, void *arg), void *arg,
 		struct review_ply *out)
 {
-	struct negamax_params np = { 0, p->solve_ms, (size_t)NEGAMAX_DEFAULT_TT_MB << 20 };
+	struct negamax_params np = { 0, p->solve_ms, (size_t)NEGAMAX_DEFAULT_TT_MB << 20,
+				   p->engine.mcts.threads };
 	struct negamax *nm = p->solve_ms > 0 ? negamax_new(g, &np) : NULL;
 	struct player *engine = player_new(g, &p->engine, start);
 	struct review_value value;

@@ -85,6 +85,21 @@ expect_grep '^ +2 threads +[0-9]+ +[0-9.]+x$' "bench --threads: a line a thread 
 run analyze --game uttt --engine mcts:iterations=3000,threads=2 --json
 expect_grep '"iterations": 3000' "analyze on 2 threads runs its 3000 iterations"
 
+# solve on 1 and on 2 threads: the same value, best moves and plies; it says
+# how many threads searched and at what rate.
+run solve --game 4,4,4 --moves "b2 c3" --threads 1 --json
+one=$(printf '%s\n' "$out" | sed 's/, "nodes": .*//')
+run solve --game 4,4,4 --moves "b2 c3" --threads 2 --json
+two=$(printf '%s\n' "$out" | sed 's/, "nodes": .*//')
+expect_grep '"nodes_per_s": [0-9.e+]+, "threads": 2\}$' "solve --json: nodes/s and threads"
+if [ -n "$one" ] && [ "$one" = "$two" ]; then pass "solve: the same answer on 1 and 2 threads ($two)"
+else fail "solve on 1 thread: '$one'; on 2: '$two'"; fi
+run solve --game 4,4,3 --threads 2
+expect_grep '^threads: 2$' "solve: the threads that searched"
+expect_grep '^nodes/s: [0-9]+$' "solve: nodes a second"
+run analyze --game 4,4,3 --engine negamax:threads=2 --json
+expect_grep '"proven": "win", "proven_plies": 5' "analyze: negamax on 2 threads solves 4,4,3: win in 5"
+
 # Every bad input of the table gets its one-line message and status.
 tab=$(printf '\t')
 while IFS="$tab" read -r status pattern args; do
@@ -104,7 +119,7 @@ for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
 		grep -q -- "$esc" "$man" || missing="$missing $o"
 	done
 done
-for k in iterations time c rollout solver memory seed level depth eval net; do
+for k in iterations time c rollout solver memory seed threads level depth eval net; do
 	grep -q "^\.BI\{0,1\}R\{0,1\} $k=" "$man" || grep -q "^\.B[IR]* $k=" "$man" || missing="$missing $k="
 done
 for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do

@@ -15,6 +15,12 @@
 
 #define TTT_POSITIONS 4520
 
+/* Threads of every search: 1 for all the tests, then 2 for the tests of
+ * exact answers, which must not change. NOUGHTS_TEST_THREADS (such as
+ * "2,4,8", as CI's ThreadSanitizer build runs it) gives the counts instead
+ * of 1 and 2, and skips the tests of one thread. */
+static int threads = 1;
+
 static int empty_cells(const struct game *g, const struct pos *p)
 {
 	int n = 0;
@@ -32,7 +38,7 @@ static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
 	struct game g;
 	char err[128];
 	struct posset all = { NULL, 0, 0 };
-	struct negamax_params params = { 0, 0, tt_bytes };
+	struct negamax_params params = { 0, 0, tt_bytes, threads };
 	struct negamax *n;
 	int bad_score = 0, bad_exact = 0, bad_value = 0, bad_plies = 0, bad_move = 0, bad_set = 0;
 	int first_bad = -1;
@@ -113,7 +119,7 @@ static void test_endgames(const char *name, int empties, int count, uint64_t see
 {
 	struct game g;
 	char err[128];
-	struct negamax_params params = { 0, 0, (size_t)1 << 20 };
+	struct negamax_params params = { 0, 0, (size_t)1 << 20, threads };
 	struct negamax *n;
 	struct rng r;
 	int done = 0, bad = 0, bad_move = 0, bad_set = 0;
@@ -172,7 +178,7 @@ static void test_solve(const char *name, int value)
 	struct game g;
 	struct pos p;
 	char err[128];
-	struct negamax_params params = { 0, 0, (size_t)16 << 20 };
+	struct negamax_params params = { 0, 0, (size_t)16 << 20, threads };
 	struct negamax *n;
 	struct negamax_result r;
 	uint8_t best[GAME_MAX_MOVES];
@@ -193,7 +199,7 @@ static void search_moves(const struct game *g, const char *text, struct pos *p,
 			 struct negamax_result *r)
 {
 	char err[128];
-	struct negamax_params params = { 0, 0, (size_t)4 << 20 };
+	struct negamax_params params = { 0, 0, (size_t)4 << 20, threads };
 	struct negamax *n = negamax_new(g, &params);
 
 	game_start(g, p);
@@ -233,7 +239,7 @@ static void test_best_moves(void)
 	struct game g;
 	struct pos p;
 	char err[128];
-	struct negamax_params params = { 0, 0, (size_t)4 << 20 };
+	struct negamax_params params = { 0, 0, (size_t)4 << 20, threads };
 	struct negamax *n;
 	struct negamax_result r;
 	uint8_t best[GAME_MAX_MOVES];
@@ -293,7 +299,7 @@ static void test_uttt(void)
 	   "uttt: win in 1 found (%s, plies %d)", game_move_name(&g, r.best, name), r.plies);
 	/* a win in 1 is seen at any depth */
 	{
-		struct negamax_params params = { 3, 0, (size_t)4 << 20 };
+		struct negamax_params params = { 3, 0, (size_t)4 << 20, threads };
 		struct negamax *n = negamax_new(&g, &params);
 		struct pos q = p;
 
@@ -322,7 +328,7 @@ static void test_budgets(void)
 	struct game g;
 	struct pos p;
 	char err[128];
-	struct negamax_params params = { 2, 0, (size_t)4 << 20 };
+	struct negamax_params params = { 2, 0, (size_t)4 << 20, threads };
 	struct negamax *n;
 	struct negamax_result r;
 	struct progress_log log = { 0, 0, true };
@@ -360,8 +366,39 @@ static void test_budgets(void)
 	negamax_free(n);
 }
 
+/* The tests of exact answers again on several threads. */
+static void test_threads(const char *list)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *tok = strtok(buf, ","); tok != NULL; tok = strtok(NULL, ",")) {
+		threads = atoi(tok);
+		if (threads < 1 || threads > NEGAMAX_MAX_THREADS) {
+			printf("Bail out! NOUGHTS_TEST_THREADS: '%s' is not from 1 to %d\n", tok,
+			       NEGAMAX_MAX_THREADS);
+			exit(1);
+		}
+		printf("# %d threads\n", threads);
+		test_ttt_all((size_t)4 << 20, true);
+		test_ttt_all(1024, false);
+		test_endgames("4,4,3", 9, 40, 1);
+		test_endgames("5,5,4", 8, 30, 4);
+		test_best_moves();
+		test_solve("4,4,3", PROOF_WIN);
+		test_solve("4,4,4", PROOF_DRAW);
+	}
+	threads = 1;
+}
+
 int main(void)
 {
+	const char *env = getenv("NOUGHTS_TEST_THREADS");
+
+	if (env != NULL && env[0] != '\0') {
+		test_threads(env);
+		return tap_done();
+	}
 	test_ttt_all((size_t)4 << 20, true);
 	test_ttt_all(1024, false);
 	test_endgames("4,4,3", 9, 40, 1);
@@ -376,5 +413,6 @@ int main(void)
 	test_solve("5,4,4", PROOF_DRAW);
 	test_uttt();
 	test_budgets();
+	test_threads("2");
 	return tap_done();
 }
