@@ -70,6 +70,27 @@ static const char *const kind_keys[] = {
 };
 
 /* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
+/* net=FILE: a network that loads, so a bad file is a spec error. */
+static int spec_net(struct player_spec *spec, const char *value, char *err, size_t errsize)
+{
+	char why[300];
+	struct nnue *n;
+
+	if (strlen(value) >= sizeof(spec->net) || value[0] == '\0') {
+		fmt_buf(err, errsize, "net must name a network file (under %zu characters)",
+			sizeof(spec->net));
+		return -1;
+	}
+	n = nnue_load(value, why, sizeof(why));
+	if (n == NULL) {
+		fmt_buf(err, errsize, "net=%s", why);
+		return -1;
+	}
+	nnue_free(n);
+	strcpy(spec->net, value);
+	return 0;
+}
+
 static int spec_key(struct player_spec *spec, const char *key, const char *value, char *err,
 		    size_t errsize)
 {
@@ -131,17 +152,7 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		else
 			return BAD("eval must be net, rollout or mix, not '%s'", value);
 	} else if (strcmp(key, "net") == 0 && kind == PLAYER_MCTS) {
-		char why[300];
-		struct nnue *n;
-
-		if (strlen(value) >= sizeof(spec->net) || value[0] == '\0')
-			return BAD("net must name a network file (under %zu characters)",
-				   sizeof(spec->net));
-		n = nnue_load(value, why, sizeof(why));
-		if (n == NULL)
-			return BAD("net=%s", why);
-		nnue_free(n);
-		strcpy(spec->net, value);
+		return spec_net(spec, value, err, errsize);
 	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
 		if (!parse_u64(value, 1, GAME_MAX_PLIES, &u))
 			return BAD("depth must be from 1 to %d, not '%s'", GAME_MAX_PLIES, value);
