@@ -74,7 +74,9 @@ static int help_lines(int w, struct help_line *out)
 	char wrapped[24][VIEW_LINE];
 
 	for (int i = 0; i < nkeys && n < HELP_MAX; i++) {
-		int k = view_wrap(rows[i]->what, " ", w - HELP_KEYS_W - 1, wrapped, 24);
+		char what[VIEW_LINE];
+		int k = view_wrap(session_help_what(rows[i], what, sizeof(what)), " ",
+				  w - HELP_KEYS_W - 1, wrapped, 24);
 
 		for (int j = 0; j < k && j < 24 && n < HELP_MAX; j++, n++) {
 			fmt_buf(out[n].keys, sizeof(out[n].keys), "%s", j == 0 ? rows[i]->keys : "");

@@ -26,7 +26,7 @@ const struct keys_row keys_table[] = {
 	{ KEYS_MODE_BOARD, { ENTER, ' ' }, CMD_PLAY, H, 0, O, "Enter, Space",
 	  "play the cell under the cursor", "Enter play", H },
 	{ KEYS_MODE_BOARD, { 0 }, CMD_NONE, 0, 0, 0, "Mouse click", "play the clicked cell", NULL, 0 },
-	{ KEYS_MODE_ANY, { '\t' }, CMD_FOCUS, 0, 0, 0, "Tab",
+	{ KEYS_MODE_ANY, { '\t' }, CMD_FOCUS, 0, KEYS_SEARCH | P, 0, "Tab",
 	  "tree browser: move the focus to the panel and back", "Tab tree", H | E | P },
 	{ KEYS_MODE_PANEL, { KEY_CODE_UP, 'k' }, CMD_SEL_UP, 0, 0, 0, "Up, Down, j k",
 	  "tree browser: select a row of the panel", "Up/Down select", P },
@@ -35,9 +35,9 @@ const struct keys_row keys_table[] = {
 	  "Enter, Right, l", "tree browser: go down into the selected move", "Right into", P },
 	{ KEYS_MODE_PANEL, { KEY_CODE_LEFT, 'h', KEY_CODE_BACKSPACE, 127, 8 }, CMD_OUT, KEYS_SEARCH,
 	  0, KEYS_PAST, "Left, h, Backspace", "tree browser: go back up", "Left back", P },
-	{ KEYS_MODE_ANY, { 's' }, CMD_STEP, EVE, 0, O, "s",
+	{ KEYS_MODE_ANY, { 's' }, CMD_STEP, EVE, 0, O | KEYS_PAST, "s",
 	  "engine against engine: play the next move", "s step", EVE },
-	{ KEYS_MODE_ANY, { 'a' }, CMD_AUTO, 0, 0, 0, "a", "engine against engine: auto-play on or off",
+	{ KEYS_MODE_ANY, { 'a' }, CMD_AUTO, EVE, 0, O, "a", "engine against engine: auto-play on or off",
 	  "a auto", EVE },
 	{ KEYS_MODE_ANY, { 'p' }, CMD_PAUSE, KEYS_CAN_PAUSE, 0, 0, "p",
 	  "pause or resume the engine's thinking", "p pause", E },
@@ -52,7 +52,7 @@ const struct keys_row keys_table[] = {
 	{ KEYS_MODE_ANY, { 'n' }, CMD_NEW, 0, 0, 0, "n",
 	  "new game: choose the game, the players and the level", "n new", O | H },
 	{ KEYS_MODE_ANY, { 'w' }, CMD_SAVE, 0, 0, 0, "w",
-	  "write the game to a new file in ~/.local/share/noughts", "w save", O },
+	  "write the game to a new file in the data directory", "w save", O },
 	{ KEYS_MODE_ANY, { '[' }, CMD_HIST_BACK, KEYS_EARLIER, 0, 0, "[, ]",
 	  "step through the game; a move made back there continues from it", "[ ] history",
 	  O | H | E },
@@ -140,7 +140,10 @@ char *keys_line(unsigned ctx, int width, char *buf, size_t size)
 		const struct keys_row *k = &keys_table[i];
 		int n;
 
-		if (k->brief == NULL || !(k->show & when))
+		/* Only keys that would be carried out (as if nothing modal were
+		 * open: the line shows under the help and the dialog too). */
+		if (k->brief == NULL || !(k->show & when) ||
+		    !keys_allowed(k, ctx & ~(unsigned)(KEYS_HELP | KEYS_DIALOG)))
 			continue;
 		n = (int)strlen(k->brief) + 2;
 		if (len + n > room || (size_t)(len + n) >= size)

@@ -392,7 +392,7 @@ static int make_dirs(char *path)
 	return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-int record_dir(char *buf, size_t size, char *err, size_t errsize)
+int record_dir_name(char *buf, size_t size, char *err, size_t errsize)
 {
 	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 	int n;
@@ -409,6 +409,13 @@ int record_dir(char *buf, size_t size, char *err, size_t errsize)
 		fmt_buf(err, errsize, "the data directory's path is too long");
 		return -1;
 	}
+	return 0;
+}
+
+int record_dir(char *buf, size_t size, char *err, size_t errsize)
+{
+	if (record_dir_name(buf, size, err, errsize) < 0)
+		return -1;
 	if (make_dirs(buf) != 0) {
 		fmt_buf(err, errsize, "%s: %s", buf, strerror(errno));
 		return -1;

@@ -79,6 +79,9 @@ int record_write(const char *path, const struct record *r, char *err, size_t err
  * missing. Returns 0, or -1 with a reason in ERR. */
 int record_dir(char *buf, size_t size, char *err, size_t errsize);
 
+/* The same directory's name, for people (not created). */
+int record_dir_name(char *buf, size_t size, char *err, size_t errsize);
+
 /* Save R under a new name in DIR (noughts-GAME-YYYYmmdd-HHMMSS[-N].txt);
  * the path is written to PATH. Returns 0, or -1 with a reason in ERR. */
 int record_save_new(const char *dir, const struct record *r, char *path, size_t pathsize,

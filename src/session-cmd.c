@@ -223,6 +223,17 @@ static void pause_or_resume(struct session *u)
 	}
 }
 
+/* m: the engine plays what it has; a pause was for that move only, so its
+ * next turn thinks again. */
+static void move_now(struct session *u)
+{
+	int before = u->nmoves;
+
+	session_engine_play(u);
+	if (u->nmoves > before && !session_eve(u))
+		u->paused = false;
+}
+
 static void step(struct session *u)
 {
 	if (u->ready || u->paused)
@@ -269,14 +280,13 @@ static void run_play_command(struct session *u, int cmd)
 	case CMD_SCROLL_UP: u->scroll -= u->page > 1 ? u->page - 1 : 1; break;
 	case CMD_SCROLL_DOWN: u->scroll += u->page > 1 ? u->page - 1 : 1; break;
 	case CMD_PAUSE: pause_or_resume(u); break;
-	case CMD_MOVE_NOW: session_engine_play(u); break;
+	case CMD_MOVE_NOW: move_now(u); break;
 	case CMD_CONTINUE: session_continue(u, -1); break;
 	case CMD_STEP: step(u); break;
 	case CMD_AUTO:
 		u->autoplay = !u->autoplay;
 		u->turn_ns = now_ns();
-		session_say(u, session_eve(u) ? "Auto-play %s." : "Auto-play %s (for engine-against-engine games).",
-			    u->autoplay ? "on" : "off");
+		session_say(u, "Auto-play %s.", u->autoplay ? "on" : "off");
 		break;
 	case CMD_HIST_BACK: history(u, -1); break;
 	case CMD_HIST_FORWARD: history(u, 1); break;
@@ -341,10 +351,18 @@ static void refuse(struct session *u, int cmd)
 				    game_over(p) ? "the end of the game" : "a human's move");
 		break;
 	case CMD_STEP:
+	case CMD_AUTO:
 		if (!session_eve(u))
-			session_say(u, "s steps through engine-against-engine games; here you play.");
+			session_say(u, "%s is for engine-against-engine games; here you play.",
+				    cmd == CMD_STEP ? "Stepping" : "Auto-play");
+		else if (u->view < u->nmoves)
+			session_say(u, "s plays the present game's next move: Esc goes back to it first.");
 		else
 			session_say(u, "The game is over: n starts a new one, u takes back a move.");
+		break;
+	case CMD_FOCUS:
+		session_say(u, "No search to browse: the browser opens while an engine thinks, "
+			    "or with t on your move.");
 		break;
 	case CMD_HIST_BACK:
 		session_say(u, "This is the start of the game.");
@@ -380,6 +398,15 @@ static void refuse(struct session *u, int cmd)
 	default:
 		session_say(u, "Not now.");
 	}
+}
+
+const char *session_help_what(const struct keys_row *r, char *buf, size_t size)
+{
+	char dir[4096], err[200];
+
+	if (r->cmd != CMD_SAVE || record_dir_name(dir, sizeof(dir), err, sizeof(err)) < 0)
+		return r->what;
+	return fmt_buf(buf, size, "write the game to a new file in %s", dir);
 }
 
 /* The row of the key table for CMD (its first), to check the context. */

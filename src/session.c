@@ -19,7 +19,6 @@
 #include "view.h"
 
 #define ANALYSIS_NS (30000 * SESSION_MS) /* analysis stops by itself after this long */
-#define ANALYSIS_MEMORY ((size_t)64 << 20)
 
 void session_say(struct session *u, const char *fmt, ...)
 {
@@ -160,7 +159,11 @@ void session_analysis_start(struct session *u)
 
 	session_analysis_stop(u);
 	mcts_params_default(&p);
-	p.memory = ANALYSIS_MEMORY;
+	/* The tree is as big as an MCTS player's in this game (memory= of
+	 * either side's spec), else MCTS's default. */
+	for (int side = 0; side < 2; side++)
+		if (u->spec[side].kind == PLAYER_MCTS)
+			p.memory = u->spec[side].mcts.memory;
 	p.threads = player_threads_default();
 	u->analysis = mcts_new(&u->g, session_present(u), &p);
 	u->analysis_ns = 0;

@@ -136,6 +136,11 @@ int session_command(struct session *u, int cmd);
 /* A key (keys.h codes): the key table's command for it in the situation,
  * run as session_command; 0 for a key that means nothing there. */
 int session_key(struct session *u, int key);
+
+struct keys_row;
+/* The help's words for row R of the key table, with what only the running
+ * program knows (the data directory saved games go to) put in. */
+const char *session_help_what(const struct keys_row *r, char *buf, size_t size);
 /* The mouse: a click on board cell COL, ROW; on row I of the panel's
  * candidates; the wheel (DELTA rows). */
 void session_click_cell(struct session *u, int col, int row);

@@ -62,7 +62,7 @@ enum {
 	S_EVE_OVER, /* ... at the end of the game */
 	S_PANEL,   /* S_ENGINE with the focus on the panel */
 	S_PANEL_PAST, /* ... looking back at the start (Tab there) */
-	S_PANEL_IDLE, /* human against human, the focus on the panel: no search */
+	S_PANEL_IDLE, /* S_PANEL after the engine's move: nothing to browse */
 	S_PAST_ENGINE, /* looking back at a position where the engine was to move */
 	S_HELP,    /* the help is open */
 	S_DIALOG,  /* the new-game dialog is open */
@@ -115,6 +115,7 @@ static struct session *situation(struct options *opt, int s)
 	case S_PAUSED:
 	case S_PANEL:
 	case S_PANEL_PAST:
+	case S_PANEL_IDLE:
 		/* Ultimate: the engine is far from solving it in a slice. */
 		u = make(opt, "uttt", "human", engine, "e5");
 		think_a_little(u);
@@ -122,8 +123,10 @@ static struct session *situation(struct options *opt, int s)
 			session_command(u, CMD_PAUSE);
 		if (s == S_PANEL_PAST)
 			session_command(u, CMD_HIST_BACK);
-		if (s == S_PANEL || s == S_PANEL_PAST)
+		if (s == S_PANEL || s == S_PANEL_PAST || s == S_PANEL_IDLE)
 			session_command(u, CMD_FOCUS);
+		if (s == S_PANEL_IDLE) /* the engine moves: nothing to browse now */
+			session_command(u, CMD_MOVE_NOW);
 		u->msg[0] = '\0';
 		return u;
 	case S_ANALYSIS:
@@ -138,10 +141,6 @@ static struct session *situation(struct options *opt, int s)
 		return make(opt, "ttt", "random:seed=1", "random:seed=2", "");
 	case S_EVE_OVER:
 		return make(opt, "ttt", "random:seed=1", "random:seed=2", "a1 b1 a2 b2 a3");
-	case S_PANEL_IDLE:
-		u = make(opt, "ttt", "human", "human", "b2");
-		session_command(u, CMD_FOCUS);
-		return u;
 	case S_PAST_ENGINE:
 		u = make(opt, "ttt", "human", engine, "b2 a1");
 		u->view = 1;
@@ -486,6 +485,91 @@ static void test_odd(void)
 	session_free(u);
 }
 
+/* What the screen says is what is so (issue 13's "state that is always
+ * true"). */
+static void test_true_state(void)
+{
+	struct options opt;
+	struct session *u;
+	char buf[512], line[300];
+	const char *old_xdg = getenv("XDG_DATA_HOME");
+	char *saved_xdg = old_xdg != NULL ? strdup(old_xdg) : NULL;
+
+	/* p then m: the engine moves, the pause ends, its next turn thinks. */
+	u = situation(&opt, S_ENGINE);
+	session_command(u, CMD_PAUSE);
+	session_command(u, CMD_MOVE_NOW);
+	ok(u->nmoves == 2 && !u->paused, "p then m: the engine moves and the pause is over");
+	session_cursor_to_allowed(u);
+	for (int c = 0; c < 9 * 9 && u->nmoves == 2; c++)
+		session_human_play(u, c % 9, c / 9);
+	ok(u->nmoves == 3 && session_thinking(u), "and on its next turn it thinks");
+	session_free(u);
+
+	/* a and s are for engine against engine, and not at the end. */
+	u = situation(&opt, S_ENGINE);
+	session_command(u, CMD_AUTO);
+	ok(!u->autoplay && strstr(u->msg, "engine-against-engine") != NULL,
+	   "a in human against engine: refused with a word: %s", u->msg);
+	session_free(u);
+	u = situation(&opt, S_EVE_OVER);
+	keys_line(session_context(u), 200, line, sizeof(line));
+	ok(strstr(line, "s step") == NULL && strstr(line, "a auto") == NULL,
+	   "after the game ends s and a are not offered: '%s'", line);
+	session_command(u, CMD_AUTO);
+	ok(!u->autoplay && strstr(u->msg, "over") != NULL, "and a is refused: %s", u->msg);
+	session_free(u);
+
+	/* s while looking back would play the present game's move. */
+	u = make(&opt, "ttt", "random:seed=1", "random:seed=2", "b2 a1");
+	session_command(u, CMD_HIST_BACK);
+	session_command(u, CMD_STEP);
+	ok(u->nmoves == 2 && !u->step_pending && strstr(u->msg, "Esc") != NULL,
+	   "s while looking back: refused, nothing played: %s", u->msg);
+	session_free(u);
+
+	/* Tab with nothing to browse. */
+	u = situation(&opt, S_START);
+	session_command(u, CMD_FOCUS);
+	ok(!u->focus_panel && strstr(u->msg, "No search") != NULL,
+	   "Tab before any search: refused: %s", u->msg);
+	session_free(u);
+
+	/* A click on a panel row opens the browser on that row. */
+	u = situation(&opt, S_ENGINE);
+	session_click_row(u, 2);
+	session_refresh(u);
+	ok(u->focus_panel && u->sel == 2, "a click on the panel's third row selects it (sel %d)",
+	   u->sel);
+	session_free(u);
+
+	/* The analysis tree is as big as memory= says. */
+	u = make(&opt, "uttt", "human", "mcts:memory=8,time=60000", "");
+	session_command(u, CMD_ANALYSIS);
+	think_a_little(u);
+	ok(u->analysis != NULL && u->live.tot.memory_limit <= (size_t)8 << 20 &&
+	   u->live.tot.memory_limit > ((size_t)8 << 20) - mcts_node_bytes(),
+	   "t: the analysis tree follows memory=8 (%zu bytes)", u->live.tot.memory_limit);
+	session_free(u);
+
+	/* The help names the directory games are saved in. */
+	for (int i = 0; i < keys_count; i++) {
+		if (keys_table[i].cmd != CMD_SAVE)
+			continue;
+		setenv("XDG_DATA_HOME", "/tmp/noughts-xdg-test", 1);
+		ok(strstr(session_help_what(&keys_table[i], buf, sizeof(buf)),
+			  "/tmp/noughts-xdg-test/noughts") != NULL,
+		   "the help names $XDG_DATA_HOME/noughts: %s", buf);
+		unsetenv("XDG_DATA_HOME");
+		ok(strstr(session_help_what(&keys_table[i], buf, sizeof(buf)),
+			  "/.local/share/noughts") != NULL,
+		   "and ~/.local/share/noughts without it: %s", buf);
+	}
+	if (saved_xdg != NULL)
+		setenv("XDG_DATA_HOME", saved_xdg, 1);
+	free(saved_xdg);
+}
+
 /* A new game while negamax's worker thread runs. */
 static void test_new_game_during_negamax(void)
 {
@@ -577,6 +661,7 @@ int main(void)
 	test_table();
 	test_keys();
 	test_odd();
+	test_true_state();
 	test_new_game_during_negamax();
 	test_negamax_snapshot();
 	test_save_load();

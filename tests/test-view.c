@@ -566,9 +566,16 @@ static void test_keys(void)
 	ok(strstr(buf, "Enter play") != NULL && strstr(buf, "s step") == NULL,
 	   "a human's turn: Enter plays, no step");
 	ok(strcmp(buf + strlen(buf) - 14, "? help  q quit") == 0, "ends with help and quit");
-	keys_line(KEYS_ENGINE | KEYS_EVE, 200, buf, sizeof(buf));
-	ok(strstr(buf, "s step") != NULL && strstr(buf, "p pause") != NULL,
-	   "engine against engine: step and pause");
+	keys_line(KEYS_ENGINE | KEYS_EVE | KEYS_CAN_PAUSE, 200, buf, sizeof(buf));
+	ok(strstr(buf, "s step") != NULL && strstr(buf, "a auto") != NULL &&
+	   strstr(buf, "p pause") != NULL, "engine against engine: step, auto and pause");
+	keys_line(KEYS_OVER | KEYS_EVE | KEYS_MOVES, 200, buf, sizeof(buf));
+	ok(strstr(buf, "s step") == NULL && strstr(buf, "a auto") == NULL &&
+	   strstr(buf, "p pause") == NULL && strstr(buf, "u undo") != NULL,
+	   "and at its end no step, auto or pause, but undo: '%s'", buf);
+	keys_line(KEYS_HUMAN, 200, buf, sizeof(buf));
+	ok(strstr(buf, "u undo") == NULL && strstr(buf, "Tab") == NULL,
+	   "before a move and a search: no undo, no browser");
 	keys_line(KEYS_ENGINE | KEYS_EVE, 40, buf, sizeof(buf));
 	ok(strlen(buf) <= 40 && strstr(buf, "q quit") != NULL, "fits 40 columns: '%s'", buf);
 	keys_line(KEYS_HUMAN, 10, buf, sizeof(buf));
