@@ -221,7 +221,7 @@ static void draw_inspector_lines(const struct screen *sc, int x, int y, int w, i
 				fmt_buf(line, sizeof(line), "2 expand  nothing (end, proven or full)");
 			break;
 		case 2:
-			fmt_buf(line, sizeof(line), "3 rollout %d random moves (faint)", t->rollout_len);
+			fmt_buf(line, sizeof(line), "3 %s", session_playout_text(u, moves, sizeof(moves)));
 			break;
 		default:
 			fmt_buf(line, sizeof(line), "4 backup  %s: +1 visit along the path", res);

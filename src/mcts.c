@@ -813,6 +813,11 @@ int mcts_threads(const struct mcts *m)
 	return m->threads;
 }
 
+const struct mcts_params *mcts_params_of(const struct mcts *m)
+{
+	return &m->p;
+}
+
 void mcts_step_trace(struct mcts *m, struct mcts_trace *t)
 {
 	uint64_t start = now_ns();

@@ -86,6 +86,9 @@ bool mcts_finished(const struct mcts *m);
 /* Threads the search runs on. */
 int mcts_threads(const struct mcts *m);
 
+/* The parameters M runs with (eval resolved: never MCTS_EVAL_AUTO). */
+const struct mcts_params *mcts_params_of(const struct mcts *m);
+
 /* One iteration, recorded for the iteration inspector. */
 struct mcts_trace {
 	int path_len;                  /* moves from the root to the selected leaf */

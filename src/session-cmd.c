@@ -400,6 +400,23 @@ static void refuse(struct session *u, int cmd)
 	}
 }
 
+char *session_playout_text(const struct session *u, char *buf, size_t size)
+{
+	struct mcts *m = session_live_search(u);
+	const struct mcts_params *p = m != NULL ? mcts_params_of(m) : NULL;
+	int n = u->trace.rollout_len;
+	const char *kind = p != NULL && p->rollout == ROLLOUT_SMART
+				   ? "smart moves (a win, else a block, else any)"
+				   : "random moves";
+
+	if (p != NULL && p->eval == MCTS_EVAL_NET)
+		return fmt_buf(buf, size, "value   the network's estimate, no playout");
+	if (p != NULL && p->eval == MCTS_EVAL_MIX)
+		return fmt_buf(buf, size, "rollout %d %s, averaged with the network's value", n,
+			       kind);
+	return fmt_buf(buf, size, "rollout %d %s (faint)", n, kind);
+}
+
 const char *session_help_what(const struct keys_row *r, char *buf, size_t size)
 {
 	char dir[4096], err[200];
@@ -444,6 +461,7 @@ int session_command(struct session *u, int cmd)
 	}
 	switch (cmd) {
 	case CMD_QUIT:
+		session_quit(u);
 		return SESSION_QUIT;
 	case CMD_HELP:
 		u->modal = SESSION_MODAL_HELP;

@@ -264,11 +264,28 @@ void session_save(struct session *u)
 	}
 	r = xmalloc(sizeof(*r));
 	make_record(u, r);
-	if (record_save_new(dir, r, path, sizeof(path), err, sizeof(err)) < 0)
+	if (record_save_new(dir, r, path, sizeof(path), err, sizeof(err)) < 0) {
 		session_say(u, "Not saved: %s.", err);
-	else
+	} else {
 		session_say(u, "Saved %d move%s to %s", u->nmoves, u->nmoves == 1 ? "" : "s", path);
+		fmt_buf(u->saved_path, sizeof(u->saved_path), "%s", path);
+		u->unsaved = false;
+	}
 	free(r);
+}
+
+void session_quit(struct session *u)
+{
+	if (!u->unsaved || u->nmoves == 0 || game_over(session_present(u)))
+		return;
+	session_save(u);
+	if (u->unsaved)
+		fmt_buf(u->exit_note, sizeof(u->exit_note), "the unfinished game was lost: %s",
+			u->msg);
+	else
+		fmt_buf(u->exit_note, sizeof(u->exit_note),
+			"the unfinished game is saved in %s; 'noughts --load %s' goes on with it",
+			u->saved_path, u->saved_path);
 }
 
 /* The game has just ended: with --record it goes to that file now,
@@ -323,6 +340,7 @@ static void play_move(struct session *u, int move)
 	u->hist[u->nmoves + 1] = *p;
 	game_play(&u->g, &u->hist[u->nmoves + 1], move);
 	u->nmoves++;
+	u->unsaved = true;
 	for (int i = 0; i < 2; i++)
 		player_played(u->pl[i], move);
 	if (at_present)
@@ -385,6 +403,7 @@ static void truncate_to(struct session *u, int n)
 	}
 	if (u->nloaded > n)
 		u->nloaded = n;
+	u->unsaved = true;
 	for (int i = 0; i < 2; i++)
 		player_reset(u->pl[i], session_present(u));
 	new_turn(u);

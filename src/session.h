@@ -86,6 +86,9 @@ struct session {
 	char date[32];           /* when the game began, for records */
 	const char *record_path; /* --record: the game goes there at its end */
 	char end_note[300];      /* what became of it, shown with the result */
+	bool unsaved;            /* moves played or taken back since the last save */
+	char saved_path[2200];   /* where w (or quitting) last saved the game */
+	char exit_note[2400];    /* said on stderr once the screen is closed */
 	int cur_col, cur_row;
 	bool paused, ready, autoplay, step_pending, overlay, hint_mode, inspecting;
 	uint64_t turn_ns; /* when the present position arose */
@@ -137,6 +140,11 @@ int session_command(struct session *u, int cmd);
  * run as session_command; 0 for a key that means nothing there. */
 int session_key(struct session *u, int key);
 
+/* The inspector's words for the third phase of its iteration: the
+ * playout it ran, by the live search's own kind (random or smart moves,
+ * the network's value, or both). */
+char *session_playout_text(const struct session *u, char *buf, size_t size);
+
 struct keys_row;
 /* The help's words for row R of the key table, with what only the running
  * program knows (the data directory saved games go to) put in. */
@@ -185,6 +193,10 @@ bool session_new_game(struct session *u, const char *name, const struct player_s
 		      const struct player_spec *o);
 /* w: the game to a new file in the data directory (msg says where). */
 void session_save(struct session *u);
+
+/* q: a game not over whose moves are not saved is saved first (as w does),
+ * so quitting loses nothing; exit_note then says where and how to go on. */
+void session_quit(struct session *u);
 /* Analysis for a human: a search of the present position, or none. */
 void session_analysis_start(struct session *u);
 void session_analysis_stop(struct session *u);

@@ -352,6 +352,8 @@ int ui_play(struct options *opt)
 	delscreen(scr);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &old[i], NULL);
+	if (u->exit_note[0] != '\0')
+		fprintf(stderr, "noughts: %s\n", u->exit_note);
 	session_free(u);
 	return status;
 }

@@ -95,7 +95,8 @@ start() {
 	rm -f "$dir/pid"
 	tm new-session -d -s t -x "$cols" -y "$rows" "env PS1='$ ' sh"
 	tm send-keys -t t "clear; echo BEFORE-NOUGHTS" Enter
-	tm send-keys -t t "env $envs sh -c 'echo \$\$ > $dir/pid; exec \"\$0\" \"\$@\"' '$NOUGHTS' $args; echo EXIT=\$?" Enter
+	# Games saved on quitting go to the test's directory (ENVS may say otherwise).
+	tm send-keys -t t "env XDG_DATA_HOME='$dir/data' $envs sh -c 'echo \$\$ > $dir/pid; exec \"\$0\" \"\$@\"' '$NOUGHTS' $args; echo EXIT=\$?" Enter
 }
 
 pid() { cat "$dir/pid" 2>/dev/null; }
@@ -233,6 +234,10 @@ check $? "m makes the engine move now"
 tm send-keys -t t q
 wait_for '^EXIT=0'
 check $? "q in the middle of a game quits"
+saved=$(ls "$dir"/data/noughts/noughts-uttt-*.txt 2>/dev/null | head -1)
+screen | tr -d '\n' | grep -q 'unfinished game is saved in' && [ -n "$saved" ] &&
+	grep -q '^e5' "$saved"
+check $? "and saves the game first, saying where ($saved)"
 
 # --- negamax on the panel -------------------------------------------------------
 

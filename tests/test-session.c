@@ -552,6 +552,20 @@ static void test_true_state(void)
 	   "t: the analysis tree follows memory=8 (%zu bytes)", u->live.tot.memory_limit);
 	session_free(u);
 
+	/* The inspector names the playout the search really runs. */
+	for (int smart = 0; smart < 2; smart++) {
+		u = make(&opt, "uttt", "human",
+			 smart ? "mcts:time=60000,seed=1,rollout=smart,eval=rollout"
+			       : "mcts:time=60000,seed=1,rollout=random,eval=rollout",
+			 "e5");
+		think_a_little(u);
+		session_command(u, CMD_INSPECT);
+		session_playout_text(u, buf, sizeof(buf));
+		ok(u->inspecting && strstr(buf, smart ? "smart moves" : "random moves") != NULL,
+		   "the inspector with rollout=%s: '%s'", smart ? "smart" : "random", buf);
+		session_free(u);
+	}
+
 	/* The help names the directory games are saved in. */
 	for (int i = 0; i < keys_count; i++) {
 		if (keys_table[i].cmd != CMD_SAVE)
@@ -567,6 +581,69 @@ static void test_true_state(void)
 	}
 	if (saved_xdg != NULL)
 		setenv("XDG_DATA_HOME", saved_xdg, 1);
+	free(saved_xdg);
+}
+
+/* Files saved in DIR/noughts. */
+static int saved_files(const char *dir)
+{
+	char cmd[300];
+	FILE *f;
+	int n = -1;
+
+	fmt_buf(cmd, sizeof(cmd), "ls '%s/noughts' 2>/dev/null | wc -l", dir);
+	f = popen(cmd, "r");
+	if (f != NULL) {
+		if (fscanf(f, "%d", &n) != 1)
+			n = -1;
+		pclose(f);
+	}
+	return n;
+}
+
+/* q in the middle of a game saves it first; nothing else does. */
+static void test_quit_saves(void)
+{
+	char dir[] = "/tmp/noughts-quit-XXXXXX", cmd[300];
+	const char *old_xdg = getenv("XDG_DATA_HOME");
+	char *saved_xdg = old_xdg != NULL ? strdup(old_xdg) : NULL;
+	struct options opt;
+	struct session *u;
+
+	if (mkdtemp(dir) == NULL) {
+		ok(0, "temporary directory");
+		free(saved_xdg);
+		return;
+	}
+	setenv("XDG_DATA_HOME", dir, 1);
+	u = make(&opt, "ttt", "human", "human", "");
+	session_human_play(u, 1, 1);
+	ok(session_command(u, CMD_QUIT) == SESSION_QUIT && saved_files(dir) == 1 &&
+	   strstr(u->exit_note, "--load") != NULL && strstr(u->exit_note, dir) != NULL,
+	   "q in the middle of a game saves it and says how to go on: %s", u->exit_note);
+	session_free(u);
+	u = make(&opt, "ttt", "human", "human", "");
+	session_human_play(u, 1, 1);
+	session_command(u, CMD_SAVE);
+	session_command(u, CMD_QUIT);
+	ok(saved_files(dir) == 2 && u->exit_note[0] == '\0', "not again when w saved it");
+	session_free(u);
+	u = make(&opt, "ttt", "human", "human", "a1 b1 a2 b2 a3");
+	session_command(u, CMD_QUIT);
+	ok(saved_files(dir) == 2 && u->exit_note[0] == '\0', "nor at the end of a game");
+	session_free(u);
+	u = make(&opt, "ttt", "human", "human", "a1");
+	session_command(u, CMD_QUIT);
+	ok(saved_files(dir) == 2 && u->exit_note[0] == '\0',
+	   "nor when no move was played in the screen");
+	session_free(u);
+	fmt_buf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+	if (saved_xdg != NULL)
+		setenv("XDG_DATA_HOME", saved_xdg, 1);
+	else
+		unsetenv("XDG_DATA_HOME");
 	free(saved_xdg);
 }
 
@@ -658,12 +735,22 @@ static void test_save_load(void)
 
 int main(void)
 {
+	char data[] = "/tmp/noughts-data-XXXXXX", cmd[300];
+
+	/* Whatever a test saves (q saves an unfinished game) goes here. */
+	if (mkdtemp(data) == NULL)
+		return 99;
+	setenv("XDG_DATA_HOME", data, 1);
 	test_table();
 	test_keys();
 	test_odd();
 	test_true_state();
+	test_quit_saves();
 	test_new_game_during_negamax();
 	test_negamax_snapshot();
 	test_save_load();
+	fmt_buf(cmd, sizeof(cmd), "rm -rf '%s'", data);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", data);
 	return tap_done();
 }
