@@ -476,7 +476,7 @@ int session_command(struct session *u, int cmd)
 	return SESSION_REDRAW;
 }
 
-int session_key(struct session *u, int key)
+static int key_event(struct session *u, int key)
 {
 	int mode = u->modal == SESSION_MODAL_HELP ? KEYS_MODE_HELP
 		   : u->modal == SESSION_MODAL_NEW ? KEYS_MODE_DIALOG
@@ -501,6 +501,15 @@ int session_key(struct session *u, int key)
 	return session_command(u, r->cmd);
 }
 
+int session_key(struct session *u, int key)
+{
+	int r = key_event(u, key);
+
+	if (key != KEY_CODE_RESIZE)
+		session_event_done(u);
+	return r;
+}
+
 void session_click_cell(struct session *u, int col, int row)
 {
 	u->cur_col = col;
@@ -510,6 +519,7 @@ void session_click_cell(struct session *u, int col, int row)
 		session_human_play(u, col, row);
 	else
 		refuse(u, CMD_PLAY);
+	session_event_done(u);
 }
 
 void session_click_row(struct session *u, int i)
@@ -521,6 +531,7 @@ void session_click_row(struct session *u, int i)
 		u->focus_panel = true;
 		u->sel = u->scroll + i;
 	}
+	session_event_done(u);
 }
 
 void session_scroll(struct session *u, int delta)

@@ -341,6 +341,8 @@ static void play_move(struct session *u, int move)
 	game_play(&u->g, &u->hist[u->nmoves + 1], move);
 	u->nmoves++;
 	u->unsaved = true;
+	if (u->nmoves > u->redo.until && !session_is_engine(u, side))
+		u->redo.n = 0; /* a human played on: no longer "right after" */
 	for (int i = 0; i < 2; i++)
 		player_played(u->pl[i], move);
 	if (at_present)
@@ -409,14 +411,46 @@ static void truncate_to(struct session *u, int n)
 	new_turn(u);
 }
 
+/* u right after a rewrite: the old game's moves back in place. */
+static void redo_line(struct session *u)
+{
+	struct session_redo *r = &u->redo;
+
+	for (int i = 0; i < r->n; i++) {
+		int at = r->from + i;
+
+		u->moves[at] = r->moves[i];
+		u->hist[at + 1] = u->hist[at];
+		game_play(&u->g, &u->hist[at + 1], r->moves[i]);
+		u->saved[at] = r->saved[i];
+		u->snaps[at] = r->snaps[i];
+	}
+	u->nmoves = u->view = r->from + r->n;
+	u->nloaded = r->nloaded;
+	u->unsaved = true;
+	for (int i = 0; i < 2; i++)
+		player_reset(u->pl[i], session_present(u));
+	new_turn(u);
+	if (game_over(session_present(u)))
+		game_ended(u);
+	session_say(u, "Undone: the old game is back, %d move%s.", u->nmoves,
+		    u->nmoves == 1 ? "" : "s");
+	r->n = 0;
+}
+
 void session_undo(struct session *u)
 {
 	int target;
 
+	if (u->redo.n > 0) {
+		redo_line(u);
+		return;
+	}
 	if (u->nmoves == 0) {
 		session_say(u, "Nothing to undo.");
 		return;
 	}
+	u->redo.n = 0;
 	target = u->nmoves - 1;
 	/* Back to where a human was to move, so "undo" takes back the human's
 	 * move and the engine's reply together. */
@@ -436,6 +470,13 @@ char *session_later_moves(const struct session *u, int from, char *buf, size_t s
 	return fmt_buf(buf, size, "moves %d-%d", from + 1, u->nmoves);
 }
 
+void session_event_done(struct session *u)
+{
+	if (!u->asked_now)
+		u->confirm_at = 0;
+	u->asked_now = false;
+}
+
 /* Back in the game's history, go on from the position shown: the moves
  * after it are dropped, as in any undo history. MOVE is the human's move
  * there, or -1 to let the engine to move there think. */
@@ -443,16 +484,38 @@ void session_continue(struct session *u, int move)
 {
 	int at = u->view;
 	char dropped[32], name[8];
+	struct session_redo *r = &u->redo;
 
 	session_later_moves(u, at, dropped, sizeof(dropped));
+	if (u->confirm_at != at + 1 || u->confirm_move != move) {
+		u->confirm_at = at + 1;
+		u->confirm_move = move;
+		u->asked_now = true;
+		session_say(u, "%s at move %d drops %s of this game: %s again does it (then u "
+			    "brings them back), any other key keeps them.",
+			    move >= 0 ? game_move_name(&u->g, move, name) : "Going on", at + 1,
+			    dropped, move >= 0 ? "the same move" : "m");
+		return;
+	}
+	u->confirm_at = 0;
+	if (r->snaps == NULL)
+		r->snaps = xcalloc(GAME_MAX_PLIES, sizeof(*r->snaps));
+	r->from = at;
+	r->n = u->nmoves - at;
+	r->until = at + (move >= 0);
+	r->nloaded = u->nloaded;
+	memcpy(r->moves, u->moves + at, (size_t)r->n);
+	memcpy(r->saved, u->saved + at, (size_t)r->n * sizeof(r->saved[0]));
+	memcpy(r->snaps, u->snaps + at, (size_t)r->n * sizeof(r->snaps[0]));
 	truncate_to(u, at);
 	if (move >= 0) {
 		play_move(u, move);
-		session_say(u, "%s played at move %d instead: %s of the old game dropped.",
-		    game_move_name(&u->g, move, name), at + 1, dropped);
+		session_say(u, "%s played at move %d instead: %s of the old game dropped (u brings "
+			    "them back).", game_move_name(&u->g, move, name), at + 1, dropped);
 	} else {
-		session_say(u, "The game goes on from move %d, %c thinks: %s of the old game dropped.",
-		    at + 1, game_side_mark(session_present(u)->turn), dropped);
+		session_say(u, "The game goes on from move %d, %c thinks: %s of the old game dropped "
+			    "(u brings them back).", at + 1, game_side_mark(session_present(u)->turn),
+			    dropped);
 	}
 	/* Worth reading even when an engine answers at once. */
 	u->msg_sticky = true;
@@ -540,6 +603,7 @@ bool session_new_game(struct session *u, const char *name, const struct player_s
 	u->cur_row = u->g.height / 2;
 	u->paused = u->autoplay = u->inspecting = u->focus_panel = false;
 	u->nloaded = 0;
+	u->redo.n = 0;
 	record_now(u->date, sizeof(u->date));
 	truncate_to(u, 0);
 	return true;
@@ -605,6 +669,7 @@ void session_free(struct session *u)
 	for (int i = 0; i < 2; i++)
 		player_free(u->pl[i]);
 	free(u->snaps);
+	free(u->redo.snaps);
 	free(u);
 }
 

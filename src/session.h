@@ -64,6 +64,16 @@ struct session_dialog {
 	int level;
 };
 
+/* The moves a rewrite of history dropped, so u can bring them back. */
+struct session_redo {
+	int from, n;   /* moves from..from+n-1 of the old game; n 0: none */
+	int until;     /* u brings them back until a human's move past this ply */
+	int nloaded;
+	uint8_t moves[GAME_MAX_PLIES];
+	struct record_move saved[GAME_MAX_PLIES];
+	struct session_snap *snaps; /* [GAME_MAX_PLIES], made when first needed */
+};
+
 struct session {
 	struct game g;
 	struct player_spec spec[2];
@@ -89,6 +99,11 @@ struct session {
 	bool unsaved;            /* moves played or taken back since the last save */
 	char saved_path[2200];   /* where w (or quitting) last saved the game */
 	char exit_note[2400];    /* said on stderr once the screen is closed */
+	/* A rewrite of history asks first: the view+1 and move (-1: m) of the
+	 * one asked about, 0 for none; asked_now: by the event being handled. */
+	int confirm_at, confirm_move;
+	bool asked_now;
+	struct session_redo redo;
 	int cur_col, cur_row;
 	bool paused, ready, autoplay, step_pending, overlay, hint_mode, inspecting;
 	uint64_t turn_ns; /* when the present position arose */
@@ -182,11 +197,17 @@ void session_engine_play(struct session *u);
  * history: the game continues from there). */
 void session_human_play(struct session *u, int col, int row);
 /* Take back the last move, and the engine's moves before it back to a
- * human's turn (unless engine against engine). */
+ * human's turn (unless engine against engine); right after a rewrite of
+ * history, bring back the moves it dropped instead. */
 void session_undo(struct session *u);
 /* Back in the history, go on from the position shown, dropping the later
- * moves: MOVE is the human's move there, or -1 to let the engine think. */
+ * moves: MOVE is the human's move there, or -1 to let the engine think.
+ * The first time it only asks (on the status line); the same again right
+ * after does it, keeping the dropped moves for u. */
 void session_continue(struct session *u, int move);
+/* The end of one user event (a key, a click): a question it did not ask
+ * is forgotten, so "the same again" must come right after. */
+void session_event_done(struct session *u);
 /* Start a game of NAME between specs X and O; false (and msg) when NAME
  * is no game. */
 bool session_new_game(struct session *u, const char *name, const struct player_spec *x,

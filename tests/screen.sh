@@ -461,9 +461,13 @@ for who in X O; do
 	fi
 done
 tm send-keys -t t m
+wait_for "Going on at move $k drops moves? [-0-9]+ of this game: m again does it" &&
+	wait_stones $((k - 1))
+check $? "m there asks first"
+tm send-keys -t t m
 wait_for "The game goes on from move $k, O thinks: moves? [-0-9]+ of the old game dropped" &&
 	wait_stones $((k - 1)) && ! screen | grep -q "Move [0-9]* of"
-check $? "m there: the engine to move plays on from that position"
+check $? "m again: the engine to move plays on from that position"
 tm send-keys -t t q
 wait_for '^EXIT=0'
 
@@ -478,10 +482,14 @@ tm send-keys -t t '['
 wait_for 'Move 5 of 5: X played a3.*a move here replaces move 5\.'
 check $? "one move back, the status line says a move there replaces move 5"
 tm send-keys -t t Down Enter
+wait_for 'b3 at move 5 drops move 5 of this game: the same move again does it'
+check $? "a move there asks first"
+tm send-keys -t t Enter
 wait_for 'b3 played at move 5 instead: move 5 of the old game dropped'
-check $? "a move there continues the game from it"
-wait_stones 6 && wait_for 'Enter play'
-check $? "and the engine (O, from the record) replies"
+check $? "and the same move again continues the game from it"
+tm send-keys -t t u
+wait_for 'Undone: the old game is back, 5 moves' && wait_stones 5
+check $? "u right after brings the old game back"
 tm send-keys -t t q
 wait_for '^EXIT=0'
 

@@ -216,7 +216,8 @@ static bool did(int cmd, const struct session *u, const struct state *a, const s
 	case CMD_SCROLL_DOWN: return b->scroll == a->scroll + (u->page > 1 ? u->page - 1 : 1);
 	case CMD_PAUSE: return b->paused != a->paused;
 	case CMD_MOVE_NOW: return b->nmoves == a->nmoves + 1;
-	case CMD_CONTINUE: return b->nmoves == a->view && b->view == b->nmoves;
+	case CMD_CONTINUE: /* the first m asks (test_rewrite() presses it twice) */
+		return u->confirm_at == a->view + 1 && b->nmoves == a->nmoves;
 	case CMD_STEP: return b->nmoves == a->nmoves + 1 || b->step_pending;
 	case CMD_AUTO: return b->autoplay != a->autoplay;
 	case CMD_HIST_BACK: return b->view == a->view - 1;
@@ -231,7 +232,10 @@ static bool did(int cmd, const struct session *u, const struct state *a, const s
 	case CMD_CURSOR_DOWN: return b->cur_row == a->cur_row + 1 && b->cur_col == a->cur_col;
 	case CMD_CURSOR_LEFT: return b->cur_col == a->cur_col - 1 && b->cur_row == a->cur_row;
 	case CMD_CURSOR_RIGHT: return b->cur_col == a->cur_col + 1 && b->cur_row == a->cur_row;
-	case CMD_PLAY: return b->nmoves == a->view + 1 && b->view == b->nmoves;
+	case CMD_PLAY:
+		if (a->view < a->nmoves) /* back there it asks first */
+			return u->confirm_at == a->view + 1 && b->nmoves == a->nmoves;
+		return b->nmoves == a->view + 1 && b->view == b->nmoves;
 	case CMD_SEL_UP: return b->sel == (a->sel > 0 ? a->sel - 1 : 0);
 	case CMD_SEL_DOWN: return b->sel == a->sel + 1;
 	case CMD_INTO: return b->path_len == a->path_len + 1;
@@ -444,21 +448,65 @@ static void test_odd(void)
 	ok(u->nmoves == 2 && session_human_to_move(u), "m while paused: the engine moves at once");
 	session_free(u);
 
-	/* A move back in the history continues the game from there. */
+	/* A move back in the history continues the game from there: asked,
+	 * then done. */
 	u = situation(&opt, S_PAST);
 	u->cur_col = 2;
 	u->cur_row = 2;
-	session_command(u, CMD_PLAY);
+	session_key(u, KEY_CODE_ENTER);
+	ok(u->nmoves == 2 && u->view == 1 && strstr(u->msg, "again") != NULL,
+	   "a move in the past asks first, nothing dropped: %s", u->msg);
+	session_key(u, KEY_CODE_ENTER);
 	ok(u->nmoves == 2 && u->moves[1] == game_cell_move(&u->g, 2, 2) && u->msg_sticky &&
 	   strstr(u->msg, "instead") != NULL,
-	   "a move in the past replaces the later ones: %s", u->msg);
+	   "the same move again replaces the later ones: %s", u->msg);
+	session_key(u, 'u');
+	ok(u->nmoves == 2 && u->moves[1] == game_cell_move(&u->g, 0, 0) && u->view == 2 &&
+	   strstr(u->msg, "old game is back") != NULL,
+	   "and u brings the old game back: %s", u->msg);
 	session_free(u);
 
-	/* m back where the engine was to move: it thinks from there. */
+	/* Another key in between: the question is forgotten. */
+	u = situation(&opt, S_PAST);
+	u->cur_col = 2;
+	u->cur_row = 2;
+	session_key(u, KEY_CODE_ENTER);
+	session_key(u, 'v');
+	session_key(u, KEY_CODE_ENTER);
+	ok(u->nmoves == 2 && u->view == 1 && strstr(u->msg, "again") != NULL,
+	   "a key in between keeps the old game: Enter asks again");
+	session_free(u);
+
+	/* m back where the engine was to move: asked, then it thinks there;
+	 * u brings the old game back, but not once the engine has moved. */
 	u = situation(&opt, S_PAST_ENGINE);
-	session_command(u, CMD_CONTINUE);
+	session_key(u, 'm');
+	ok(u->nmoves == 2 && u->view == 1, "m in the past asks first");
+	session_key(u, 'm');
 	ok(u->nmoves == 1 && session_engine_to_move(u) && session_thinking(u),
-	   "m in the past: the engine thinks from there, later moves dropped");
+	   "m again: the engine thinks from there, later moves dropped");
+	session_key(u, 'u');
+	ok(u->nmoves == 2 && session_human_to_move(u) && u->moves[1] == game_cell_move(&u->g, 0, 0),
+	   "u right after brings them back");
+	session_key(u, '[');
+	session_key(u, 'm');
+	session_key(u, 'm');
+	session_key(u, 'm');
+	ok(u->nmoves == 2 && session_human_to_move(u), "m: the engine plays there");
+	session_key(u, 'u');
+	ok(u->nmoves == 2 && u->moves[1] == game_cell_move(&u->g, 0, 0) &&
+	   strstr(u->msg, "old game is back") != NULL,
+	   "u after the engine's move there still brings the old game back");
+	session_key(u, '[');
+	session_key(u, 'm');
+	session_key(u, 'm');
+	session_key(u, 'm');
+	for (int c = 0; c < 9 && u->nmoves == 2; c++)
+		session_human_play(u, c % 3, c / 3);
+	ok(u->nmoves == 3, "a human's move after it");
+	session_key(u, 'u');
+	ok(u->nmoves == 2 && strstr(u->msg, "Taken back") != NULL,
+	   "after which u is an ordinary undo: %s", u->msg);
 	session_free(u);
 
 	/* Step mode, then auto-play. */
