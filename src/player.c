@@ -666,6 +666,7 @@ static void negamax_player_stats(void *data, struct player_stats *out)
 	out->seconds = l->seconds;
 	out->table_used = l->tt_used;
 	out->table_size = l->tt_size;
+	out->threads = negamax_threads(p->n);
 	out->best = l->best;
 	out->score = l->score;
 	out->proof = l->exact ? l->value : PROOF_NONE;

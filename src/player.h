@@ -83,6 +83,7 @@ struct player_stats {
 	uint64_t nodes;     /* positions searched for this move */
 	double seconds;     /* thinking time spent on this move */
 	size_t table_used, table_size; /* transposition table entries */
+	int threads;        /* threads searching */
 	int best;           /* the move it would play, MOVE_NONE for none */
 	int score;          /* its score (as player_root_move.score) */
 	int proof, plies;   /* the root's proven value, PROOF_NONE when not */

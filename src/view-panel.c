@@ -484,8 +484,8 @@ char *view_tree_text(const struct mcts_totals *t, int width, char *buf, size_t s
 
 char *view_eng_progress(const struct player_stats *st, int width, char *buf, size_t size)
 {
-	char nodes[24], rate[24], secs[24], depth[48], t[16];
-	const char *parts[4] = { depth, nodes, rate, secs };
+	char nodes[24], rate[24], secs[24], depth[48], t[16], threads[24] = "";
+	const char *parts[5] = { depth, nodes, rate, secs, threads };
 	double per = st->seconds > 0 ? (double)st->nodes / st->seconds : 0;
 
 	fmt_buf(nodes, sizeof(nodes), "%s node%s", view_fmt_count(st->nodes, t, sizeof(t)),
@@ -501,7 +501,9 @@ char *view_eng_progress(const struct player_stats *st, int width, char *buf, siz
 
 		fmt_buf(depth + n, sizeof(depth) - n, " of %d", st->max_depth);
 	}
-	return view_fit_parts(parts, 4, "  ", width, buf, size);
+	if (st->threads > 1)
+		fmt_buf(threads, sizeof(threads), "%d threads", st->threads);
+	return view_fit_parts(parts, 5, "  ", width, buf, size);
 }
 
 char *view_eng_table(const struct player_stats *st, char *buf, size_t size)

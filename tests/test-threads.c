@@ -2,7 +2,8 @@
  * that add up once every worker has stopped (virtual losses all taken
  * back), a full arena and its free list, tree reuse, runs stopped and
  * resumed, solver proofs and distances that agree with a plain minimax on
- * every tic-tac-toe position, and the move played keeping the value; and
+ * every tic-tac-toe position and with negamax (on as many threads), and
+ * the move played keeping the value; and
  * one thread giving what the one-thread search gives, whatever the runs'
  * sizes. Thread counts: NOUGHTS_TEST_THREADS (such as "2,4,8", as CI's
  * ThreadSanitizer build runs it), else 2 and 8.
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "minimax.h"
+#include "negamax.h"
 #include "tap.h"
 #include "util.h"
 
@@ -152,6 +154,8 @@ static void test_counts(int threads)
 
 struct sweep {
 	int threads, positions, proven, wrong, unsound;
+	struct negamax *nm;   /* on as many threads */
+	int against_negamax;  /* proofs whose value or distance it does not share */
 	uint64_t seen[1 << 13]; /* positions met, by hash (a set of 64-bit keys) */
 };
 
@@ -196,6 +200,13 @@ static void sweep_pos(struct sweep *s, const struct pos *pos)
 		    proof_of_score(want);
 	if (t.root_visits != t.iterations)
 		s->unsound++;
+	if (t.root_proven != PROOF_NONE) {
+		struct negamax_result r;
+
+		negamax_search(s->nm, pos, NULL, NULL, NULL, &r);
+		s->against_negamax += !r.exact || r.value != t.root_proven ||
+				      (r.value != PROOF_DRAW && r.plies != t.root_proven_plies);
+	}
 	mcts_free(m);
 	game_legal(&game, pos, &ms);
 	while (!moveset_empty(&ms)) {
@@ -210,14 +221,20 @@ static void test_solver(int threads)
 {
 	struct sweep *s = calloc(1, sizeof(*s));
 	struct pos pos;
+	struct negamax_params np = { 0, 0, (size_t)1 << 20, threads };
 
 	setup("ttt", "", &pos);
 	s->threads = threads;
+	s->nm = negamax_new(&game, &np);
 	sweep_pos(s, &pos);
 	ok(s->positions == 4520 && s->wrong == 0 && s->unsound == 0 && s->proven == 4520,
 	   "%d threads, 16384-node arena: %d of %d tic-tac-toe positions proven, %d against "
 	   "minimax (value, distance or the move played), %d with uneven counts",
 	   threads, s->proven, s->positions, s->wrong, s->unsound);
+	ok(s->against_negamax == 0 && s->proven > 0,
+	   "%d threads: MCTS's proofs agree with negamax's (on %d threads) in value and distance "
+	   "(%d do not)", threads, threads, s->against_negamax);
+	negamax_free(s->nm);
 	free(s);
 }
 

@@ -717,6 +717,11 @@ static void test_engine_rows(void)
 	st.max_depth = 0;
 	view_eng_progress(&st, 80, buf, sizeof(buf));
 	ok(strncmp(buf, "depth 7  ", 9) == 0, "a finished search: its depth only: '%s'", buf);
+	st.threads = 2;
+	view_eng_progress(&st, 80, buf, sizeof(buf));
+	ok(strcmp(buf, "depth 7  1.2M nodes  800k/s  1.50 s  2 threads") == 0,
+	   "progress on two threads says so: '%s'", buf);
+	st.threads = 1;
 	view_eng_table(&st, buf, sizeof(buf));
 	ok(strcmp(buf, "table 50% full of 1000 entries") == 0, "table fill: '%s'", buf);
 
