@@ -4,8 +4,8 @@
 # Every step has a fixed seed. Run from train/ with noughts built in ..;
 # NOUGHTS and PYTHON override the programs. Stages (all by default):
 #   1  self-play with playouts (4000 games), train stage1.bin from random weights
-#   2  self-play with stage1.bin (4000 games), train stage2.bin from stage1.bin
-#      on both stages' positions
+#   2  self-play with stage1.bin (2000 games), train stage2.bin from stage1.bin
+#      on both stages' positions (3 epochs)
 #   ship  stage2.bin (or stage1.bin if there is no stage 2) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
@@ -23,8 +23,8 @@ for stage in $stages; do
 		;;
 	2)
 		./selfplay-stage.sh "$NOUGHTS" data/stage2 \
-			"mcts:iterations=1500,eval=net,net=stage1.bin" 101 140 100
-		"$PYTHON" train.py --out stage2.bin --init stage1.bin --seed 2 --epochs 6 \
+			"mcts:iterations=1500,eval=net,net=stage1.bin" 101 120 100
+		"$PYTHON" train.py --out stage2.bin --init stage1.bin --seed 2 --epochs 3 \
 			--lr 1e-3 data/stage1/chunk-*.txt data/stage2/chunk-*.txt
 		;;
 	ship)
