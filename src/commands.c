@@ -363,47 +363,102 @@ static void solve_progress(const struct negamax_result *r, void *arg)
 		(unsigned long long)r->nodes, r->seconds);
 }
 
-/* Print what solve found: value, every best move, plies, nodes, time. */
-static void solve_print(const struct options *opt, const struct negamax_result *r,
-			const uint8_t *best, int nbest, int threads)
+/* A proven value from the side to move's view, in words: "X wins in 3",
+ * "O wins in 4" (X to move, lost), "draw". */
+static void print_value(int value, int plies, int turn)
 {
-	const struct game *g = &opt->game;
-	double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+	if (value == PROOF_DRAW)
+		printf("draw");
+	else
+		printf("%s wins in %d", side_name(value == PROOF_WIN ? turn : !turn), plies);
+}
+
+static void solve_json(const struct game *g, const struct negamax_result *r,
+		       const struct negamax_move *mv, int count, int nbest, int threads)
+{
+	struct json j;
 	char name[8];
 
-	if (opt->json) {
-		struct json j;
-
-		json_init(&j, stdout);
-		json_object_begin(&j);
+	json_init(&j, stdout);
+	json_object_begin(&j);
+	json_bool_field(&j, "stopped", r->stopped);
+	if (r->exact) {
 		json_string_field(&j, "value", game_proof_name(r->value));
-		json_key(&j, "best");
-		json_array_begin(&j);
-		for (int i = 0; i < nbest; i++)
-			json_string(&j, game_move_name(g, best[i], name));
-		json_array_end(&j);
 		json_int_field(&j, "plies", r->plies);
-		json_uint_field(&j, "nodes", r->nodes);
-		json_double_field(&j, "seconds", r->seconds);
-		json_double_field(&j, "nodes_per_s", rate);
-		json_int_field(&j, "threads", threads);
-		json_object_end(&j);
-		return;
 	}
-	printf("value: %s for %s\nbest:", game_proof_name(r->value), side_name(opt->pos.turn));
+	json_key(&j, "best");
+	json_array_begin(&j);
 	for (int i = 0; i < nbest; i++)
-		printf(" %s", game_move_name(g, best[i], name));
-	printf("\nplies: %d\nnodes: %llu\nseconds: %.3f\nnodes/s: %.0f\nthreads: %d\n", r->plies,
-	       (unsigned long long)r->nodes, r->seconds, rate, threads);
+		json_string(&j, game_move_name(g, mv[i].move, name));
+	json_array_end(&j);
+	json_key(&j, "moves");
+	json_array_begin(&j);
+	for (int i = 0; i < count && mv[i].value != PROOF_NONE; i++) {
+		json_object_begin(&j);
+		json_string_field(&j, "move", game_move_name(g, mv[i].move, name));
+		json_string_field(&j, "value", game_proof_name(mv[i].value));
+		json_int_field(&j, "plies", mv[i].plies);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_key(&j, "unsettled");
+	json_array_begin(&j);
+	for (int i = 0; i < count; i++)
+		if (mv[i].value == PROOF_NONE)
+			json_string(&j, game_move_name(g, mv[i].move, name));
+	json_array_end(&j);
+	json_uint_field(&j, "nodes", r->nodes);
+	json_double_field(&j, "seconds", r->seconds);
+	json_double_field(&j, "nodes_per_s", r->seconds > 0 ? (double)r->nodes / r->seconds : 0);
+	json_int_field(&j, "threads", threads);
+	json_object_end(&j);
+}
+
+static void solve_text(const struct game *g, int turn, const struct negamax_result *r,
+		       const struct negamax_move *mv, int count, int nbest, int threads)
+{
+	char name[8];
+	int unsettled = 0;
+
+	if (r->exact) {
+		printf("value: ");
+		print_value(r->value, r->plies, turn);
+		putchar('\n');
+	}
+	if (nbest > 0) {
+		printf("best:");
+		for (int i = 0; i < nbest; i++)
+			printf(" %s", game_move_name(g, mv[i].move, name));
+		printf("\nplies: %d\n", r->plies);
+	}
+	for (int i = 0; i < count; i++) {
+		if (mv[i].value == PROOF_NONE) {
+			unsettled++;
+			continue;
+		}
+		printf("%-4s ", game_move_name(g, mv[i].move, name));
+		print_value(mv[i].value, mv[i].plies, turn);
+		putchar('\n');
+	}
+	if (unsettled > 0) {
+		printf("not settled (%d):", unsettled);
+		for (int i = 0; i < count; i++)
+			if (mv[i].value == PROOF_NONE)
+				printf(" %s", game_move_name(g, mv[i].move, name));
+		putchar('\n');
+	}
+	printf("nodes: %llu\nseconds: %.3f\nnodes/s: %.0f\nthreads: %d\n",
+	       (unsigned long long)r->nodes, r->seconds,
+	       r->seconds > 0 ? (double)r->nodes / r->seconds : 0, threads);
 }
 
 static int cmd_solve(struct options *opt)
 {
 	struct negamax_params params = { 0, 0, (size_t)256 << 20, pool_cores() };
 	struct negamax_result r;
+	struct negamax_move mv[GAME_MAX_MOVES];
 	struct negamax *n;
-	uint8_t best[GAME_MAX_MOVES];
-	int nbest;
+	int nbest, count;
 
 	if (opt->nthreads > 1) {
 		fprintf(stderr, "noughts: solve: --threads takes one count from 1 to %d, not a list\n",
@@ -416,16 +471,21 @@ static int cmd_solve(struct options *opt)
 		return 1;
 	catch_stop_signals();
 	n = negamax_new(&opt->game, &params);
-	nbest = negamax_best_moves(n, &opt->pos, &stop_requested, opt->json ? NULL : solve_progress,
-				   NULL, &r, best);
+	nbest = negamax_solve_moves(n, &opt->pos, &stop_requested,
+				    opt->json ? NULL : solve_progress, NULL, &r, mv, &count);
 	negamax_free(n);
 	if (nbest < 0) {
-		fprintf(stderr, "noughts: solve: stopped after %.1f s at depth %d (%llu nodes); "
-			"no result\n", r.seconds, r.depth, (unsigned long long)r.nodes);
-		return 1;
+		fprintf(stderr, "noughts: solve: stopped after %.1f s at depth %d (%llu nodes); %s\n",
+			r.seconds, r.depth, (unsigned long long)r.nodes,
+			r.exact ? "the moves not settled are listed as such"
+				: "the position's value is not known");
+		nbest = 0;
 	}
-	solve_print(opt, &r, best, nbest, params.threads);
-	return 0;
+	if (opt->json)
+		solve_json(&opt->game, &r, mv, count, nbest, params.threads);
+	else
+		solve_text(&opt->game, opt->pos.turn, &r, mv, count, nbest, params.threads);
+	return r.stopped ? 1 : 0;
 }
 
 /* --- bench ------------------------------------------------------------- */

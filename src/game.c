@@ -10,6 +10,7 @@
 
 uint64_t game_zobrist[2][GAME_MAX_CELLS];
 uint64_t game_zobrist_next[10];
+uint64_t game_zobrist_won[2][9];
 
 static void zobrist_init(void)
 {
@@ -23,6 +24,9 @@ static void zobrist_init(void)
 			game_zobrist[s][m] = splitmix64(&state);
 	for (int i = 0; i < 10; i++)
 		game_zobrist_next[i] = splitmix64(&state);
+	for (int s = 0; s < 2; s++)
+		for (int b = 0; b < 9; b++)
+			game_zobrist_won[s][b] = splitmix64(&state);
 	done = true;
 }
 

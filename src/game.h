@@ -164,10 +164,13 @@ struct game {
 	uint64_t full; /* m,n,k: mask of every cell */
 };
 
-/* Zobrist keys shared by the games: [side][move id], and the forced board
- * of Ultimate tic-tac-toe (index next + 1). Filled by game_init(). */
+/* Zobrist keys shared by the games: [side][move id], the forced board of
+ * Ultimate tic-tac-toe (index next + 1), and its won small boards
+ * [owner][board] (who won a board depends on move order under
+ * RULE_OPEN_WON, so the stones alone do not say). Filled by game_init(). */
 extern uint64_t game_zobrist[2][GAME_MAX_CELLS];
 extern uint64_t game_zobrist_next[10];
+extern uint64_t game_zobrist_won[2][9];
 
 /* Set up G for the game named NAME ("ttt", "uttt" or "M,N,K") with the rule
  * options RULES (uttt only: other games refuse them). Returns 0, or -1 with

@@ -18,7 +18,7 @@
 #define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 #define ADD(x, v) __atomic_fetch_add(&(x), (v), __ATOMIC_RELAXED)
 
-enum { JOB_DEEPEN, JOB_PROVE };
+enum { JOB_DEEPEN, JOB_PROVE, JOB_SOLVE };
 
 /* What the threads of a run do: set before it starts, then read by all
  * (but `next`, and each thread's own verdicts). */
@@ -33,6 +33,7 @@ struct nm_job {
 	int nmoves;                     /* JOB_PROVE: the root moves to prove */
 	uint8_t moves[GAME_MAX_MOVES];
 	bool keeps[GAME_MAX_MOVES];     /* whether each keeps the root's value */
+	struct negamax_move *solved;    /* JOB_SOLVE: each move's value */
 	int next;                       /* (atomic) the next move to take */
 };
 
@@ -381,12 +382,57 @@ static void nm_prove_moves(struct nm_thread *t)
 	}
 }
 
+/* Settle root move M exactly into MV (thread T): a full-window search of
+ * the position after it, to the end. MV is left alone when T is stopped. */
+static void nm_solve_move(struct nm_thread *t, const struct nm_node *root, int m,
+			  struct negamax_move *mv)
+{
+	struct nm_node child;
+	bool proven = true;
+	int s;
+
+	nm_play(t->n, root, m, &child);
+	if (game_over(&child.pos)) {
+		s = nm_terminal(&child.pos, 1);
+	} else {
+		s = -nm_search(t, &child, NM_DRAFT_MAX, 1, -NM_INF, NM_INF, &proven);
+		if (t->aborted)
+			return;
+	}
+	assert(proven);
+	mv->score = s;
+	if (s != 0) {
+		mv->value = s > 0 ? PROOF_WIN : PROOF_LOSS;
+		mv->plies = NEGAMAX_WIN - abs(s);
+	} else {
+		mv->value = PROOF_DRAW;
+		mv->plies = 1 + nm_draw_plies(t->n, &child);
+	}
+}
+
+/* JOB_SOLVE on thread T: take the root moves one at a time and settle
+ * each. */
+static void nm_solve_moves(struct nm_thread *t)
+{
+	struct nm_job *job = t->n->job;
+
+	while (!t->aborted) {
+		int i = ADD(job->next, 1);
+
+		if (i >= job->nmoves)
+			break;
+		nm_solve_move(t, &job->root, job->solved[i].move, &job->solved[i]);
+	}
+}
+
 static void nm_worker(void *arg, int index)
 {
 	struct negamax *n = arg;
 
 	if (n->job->kind == JOB_PROVE)
 		nm_prove_moves(&n->th[index]);
+	else if (n->job->kind == JOB_SOLVE)
+		nm_solve_moves(&n->th[index]);
 	else if (index == 0)
 		nm_deepen(n);
 	else
@@ -523,4 +569,64 @@ int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *sto
 		return -1;
 	}
 	return count;
+}
+
+/* Settled moves first, then by score, best first; then by move. */
+static int nm_move_cmp(const void *a, const void *b)
+{
+	const struct negamax_move *x = a, *y = b;
+
+	if ((x->value == PROOF_NONE) != (y->value == PROOF_NONE))
+		return x->value == PROOF_NONE ? 1 : -1;
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	return x->move - y->move;
+}
+
+int negamax_solve_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
+			void (*progress)(const struct negamax_result *r, void *arg), void *arg,
+			struct negamax_result *out, struct negamax_move *moves, int *count)
+{
+	struct nm_job *job = n->job;
+	struct moveset legal;
+	uint64_t start = now_ns();
+	bool stopped = false;
+	int nbest = 0;
+
+	assert(!game_over(pos));
+	game_legal(n->g, pos, &legal);
+	*count = 0;
+	while (!moveset_empty(&legal))
+		moves[(*count)++] = (struct negamax_move){ .move = moveset_pop(&legal),
+							   .value = PROOF_NONE, .plies = -1 };
+	n->solving = true;
+	nm_run(n, pos, stop, progress, arg, out, 0, n->params.time_ms);
+	if (!out->stopped) {
+		/* every move to the end, the table warm, one thread a move (the
+		 * clock and *stop still those of the root's search) */
+		job->kind = JOB_SOLVE;
+		job->solved = moves;
+		job->nmoves = *count;
+		job->next = 0;
+		n->done = 0;
+		for (int i = 0; i < n->threads; i++)
+			n->th[i].aborted = false;
+		nm_go(n);
+		for (int i = 0; i < n->threads; i++)
+			stopped = stopped || n->th[i].aborted;
+	}
+	n->solving = false;
+	qsort(moves, (size_t)*count, sizeof(moves[0]), nm_move_cmp);
+	out->nodes = nm_nodes(n);
+	out->seconds = (double)(now_ns() - start) / 1e9;
+	if (out->stopped || stopped) {
+		out->stopped = true;
+		return -1;
+	}
+	assert(out->exact && moves[0].score == out->score);
+	while (nbest < *count && moves[nbest].score == moves[0].score)
+		nbest++;
+	out->best = moves[0].move;
+	out->plies = moves[0].plies; /* (a draw's: along the best move's line) */
+	return nbest;
 }

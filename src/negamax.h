@@ -93,15 +93,38 @@ void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		    void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		    struct negamax_result *out);
 
-/* Solve POS exactly (no depth or time limit besides *STOP), and list in BEST
- * (room for GAME_MAX_MOVES) every move that keeps the value; returns their
- * number, or -1 if stopped before the value was known. */
 /* Copy what the search under way shows (or the last one showed) into OUT.
  * Safe from any thread while negamax_search() runs on another. */
 void negamax_live(struct negamax *n, struct negamax_live *out);
 
+/* Solve POS exactly (no depth or time limit besides *STOP), and list in BEST
+ * (room for GAME_MAX_MOVES) every move that keeps the value; returns their
+ * number, or -1 if stopped before the value was known. */
 int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		       void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		       struct negamax_result *out, uint8_t *best);
+
+/* One root move of a tablebase: its game-theoretic value and distance. */
+struct negamax_move {
+	int move;
+	int value;  /* enum proof for the side making the move; PROOF_NONE when
+	               the search stopped before settling it */
+	int plies;  /* plies to the end under best play, counting the move
+	               (for a draw, along the principal line); -1 if unsettled */
+	int score;  /* negamax score of the move for its side, mate distance
+	               counted from POS; higher is better */
+};
+
+/* Solve POS (not over) and every one of its moves exactly, like a
+ * tablebase, within the time_ms of N's parameters (0: no limit): OUT as negamax_search() leaves it, the root's value and
+ * distance; MOVES (room for GAME_MAX_MOVES) gets every legal move, the
+ * settled ones first, best first (a quicker win, a slower loss), and *COUNT
+ * their number. Returns how many moves are best (the first ones: the best
+ * value, soonest to a win or latest to a loss), or -1 when *STOP or the
+ * clock stopped it first: then OUT->stopped is set, OUT->exact says whether the root's value
+ * was known, and the moves settled so far carry their values. */
+int negamax_solve_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
+			void (*progress)(const struct negamax_result *r, void *arg), void *arg,
+			struct negamax_result *out, struct negamax_move *moves, int *count);
 
 #endif

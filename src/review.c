@@ -45,55 +45,28 @@ static void value_of_end(const struct pos *pos, struct review_value *v)
 	set_proven(v, winner < 0 ? PROOF_DRAW : winner == pos->turn ? PROOF_WIN : PROOF_LOSS, 0);
 }
 
-/* Solve POS within the solver's time; fills V and BEST when it did. The
- * best moves are those of the best value, fastest to a win or slowest to a
- * loss, when every move is solved within twice that time; else the one the
- * solver found. */
-static bool solve_quickly(const struct game *g, struct negamax *nm, const struct pos *pos,
-			  int solve_ms, atomic_int *stop, struct review_value *v, uint8_t *best,
-			  int *nbest)
+/* Solve POS and each of its moves within the solver's time (NM's
+ * time_ms); fills V and BEST when the position's value was found. The best
+ * moves are those of the best value, fastest to a win or slowest to a loss,
+ * when every move was settled in time; else the one the solver found. */
+static bool solve_quickly(struct negamax *nm, const struct pos *pos, atomic_int *stop,
+			  struct review_value *v, uint8_t *best, int *nbest)
 {
-	struct negamax_result r, child;
-	struct moveset ms;
-	uint8_t moves[GAME_MAX_MOVES];
-	int n, score[GAME_MAX_MOVES], top = 0;
-	uint64_t t0 = now_ns();
+	struct negamax_result r;
+	struct negamax_move mv[GAME_MAX_MOVES];
+	int count, k = negamax_solve_moves(nm, pos, stop, NULL, NULL, &r, mv, &count);
 
-	negamax_search(nm, pos, stop, NULL, NULL, &r);
 	if (!r.exact)
 		return false;
 	set_proven(v, r.value, r.plies);
-	best[0] = (uint8_t)r.best;
-	*nbest = 1;
-	game_legal(g, pos, &ms);
-	n = moveset_list(&ms, moves);
-	for (int i = 0; i < n; i++) {
-		struct pos next = *pos;
-
-		if (now_ns() - t0 > 2 * (uint64_t)solve_ms * 1000000u)
-			return true;
-		game_play(g, &next, moves[i]);
-		if (game_over(&next)) {
-			struct review_value end;
-
-			value_of_end(&next, &end);
-			/* the mover's view: the side to move there lost */
-			score[i] = end.proof == PROOF_DRAW ? 0 : NEGAMAX_WIN - 1;
-			continue;
-		}
-		negamax_search(nm, &next, stop, NULL, NULL, &child);
-		if (!child.exact)
-			return true;
-		score[i] = -child.score;
+	if (k < 0) {
+		best[0] = (uint8_t)r.best;
+		*nbest = 1;
+		return true;
 	}
-	/* Scores count plies: the highest is the fastest win or slowest loss. */
-	for (int i = 1; i < n; i++)
-		if (score[i] > score[top])
-			top = i;
-	*nbest = 0;
-	for (int i = 0; i < n; i++)
-		if (score[i] == score[top])
-			best[(*nbest)++] = moves[i];
+	for (int i = 0; i < k; i++)
+		best[i] = (uint8_t)mv[i].move;
+	*nbest = k;
 	return true;
 }
 
@@ -177,7 +150,7 @@ int review_game(const struct game *g, const struct pos *start, const uint8_t *mo
 		if (game_over(&pos)) {
 			value_of_end(&pos, &value);
 		} else if (nm == NULL ||
-			   !solve_quickly(g, nm, &pos, p->solve_ms, stop, &value, best, &nbest)) {
+			   !solve_quickly(nm, &pos, stop, &value, best, &nbest)) {
 			while (!player_think(engine, REVIEW_SLICE_NS) && !(stop != NULL && *stop))
 				;
 			read_search(engine, &value, best, &nbest);

@@ -159,13 +159,18 @@ static inline bool playout_apply(const struct game *g, struct pos *p, int b, int
 
 static void uttt_play(const struct game *g, struct pos *p, int move)
 {
-	int b = move / 9, c = move % 9;
+	int b = move / 9, c = move % 9, me = p->turn;
+	unsigned won = p->u.uttt.won[me];
 
 	assert(!game_over(p) && move >= 0 && move < 81);
 	assert((allowed_boards(p) >> b & 1) && (free9(p, b) >> c & 1));
-	p->hash ^= game_zobrist[p->turn][move] ^ game_zobrist_next[p->u.uttt.next + 1];
+	p->hash ^= game_zobrist[me][move] ^ game_zobrist_next[p->u.uttt.next + 1];
 	uttt_apply(g, p, b, c);
 	p->hash ^= game_zobrist_next[p->u.uttt.next + 1];
+	/* (the hash is the key of negamax's table: the owner of a won board
+	 * is part of the position under --open-won-boards) */
+	if (p->u.uttt.won[me] != won)
+		p->hash ^= game_zobrist_won[me][b];
 }
 
 /* Add the 9-bit mask BITS of board B to a moveset. */

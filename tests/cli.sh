@@ -58,6 +58,14 @@ run analyze --game 4,4,3 --engine negamax:depth=9
 expect_grep '^proven: win in 5$' "analyze with negamax proves 4,4,3 a win in 5"
 run solve --game 4,4,3 --json
 expect_grep '"value": "win", .*"plies": 5' "solve agrees: win in 5"
+expect_grep '"moves": \[\{"move": "b2", "value": "win", "plies": 5\}, ' "solve --json: every move, best first"
+# The issue's late Ultimate tic-tac-toe position: c4 wins in 3, c6 only in 5.
+uttt_fast="i5 h4 d1 c1 g2 b6 e8 d4 a3 b8 e6 e7 f1 h1 d2 a5 a4 c2 g5 b5 f5 g6 c7 g3 c8 i6 i7 i2 i4 i1 h3 f7 i3 h8 f6 h7 e2 d6 b7 e3 d9 c9 g7 b2 e4 e1 f2 g4 c3 g9 a8 a6 a9 b9 f9 i9 i8 h5 e5 a2"
+run solve --game uttt --moves "$uttt_fast"
+expect_grep '^best: c4$' "solve: only the fastest win is best"
+expect_grep '^c6 *X wins in 5$' "solve: c6 listed as a win in 5"
+run solve --moves "a1 b2"
+expect_grep '^value: draw$' "solve: a draw reads as one"
 
 # review marks the plies that give a proven result away, and only those.
 run review --game ttt --moves "a1 a2 b2 c3 c1 b1 a3" --json
@@ -154,6 +162,12 @@ rc=$?
 if [ "$rc" -eq 1 ] && grep -q "^noughts: solve: stopped after" "$tmp_err"; then
 	pass "solve stops on SIGINT with a message and status 1"
 else fail "solve on SIGINT (status $rc): $(tail -1 "$tmp_err")"; fi
+"$NOUGHTS" solve --game 8,8,5 --json >"$tmp_err.out" 2>"$tmp_err" &
+stop_job $! INT
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q '^{"stopped": true, .*"unsettled": \[' "$tmp_err.out"; then
+	pass "solve --json on SIGINT prints what it found, stopped, status 1"
+else fail "solve --json on SIGINT (status $rc): $(head -c 200 "$tmp_err.out")"; fi
 "$NOUGHTS" match mcts:iterations=100 random --game uttt --games 100000 >"$tmp_err.out" 2>"$tmp_err" &
 stop_job $! TERM
 rc=$?

@@ -33,6 +33,37 @@ static int empty_cells(const struct game *g, const struct pos *p)
 
 /* Mismatches of the engine against minimax on every tic-tac-toe position,
  * with a table of TT_BYTES (small ones force replacements). */
+/* negamax_solve_moves() on P, whose minimax value is WANT: every legal
+ * move once, with minimax's value and distance, best first, and the best
+ * ones exactly those of the best minimax score (the fastest win, the
+ * slowest loss). */
+static bool tablebase_agrees(struct negamax *n, const struct game *g, const struct pos *p,
+			     int want)
+{
+	struct negamax_move mv[GAME_MAX_MOVES];
+	struct negamax_result r;
+	struct moveset ms, seen = { { 0, 0 } };
+	int count, nbest = negamax_solve_moves(n, p, NULL, NULL, NULL, &r, mv, &count), k = 0;
+
+	game_legal(g, p, &ms);
+	if (nbest < 1 || r.stopped || !r.exact || r.score != want || count != moveset_count(&ms))
+		return false;
+	for (int i = 0; i < count; i++) {
+		int s = minimax_move(g, p, mv[i].move);
+		int plies = s == 0 ? empty_cells(g, p) : NEGAMAX_WIN - abs(s);
+
+		if (!moveset_has(&ms, mv[i].move) || moveset_has(&seen, mv[i].move))
+			return false;
+		moveset_add(&seen, mv[i].move);
+		if (mv[i].value != proof_of_score(s) || mv[i].plies != plies || mv[i].score != s)
+			return false;
+		if (i > 0 && mv[i].score > mv[i - 1].score)
+			return false;
+		k += s == want;
+	}
+	return k == nbest && r.plies == mv[0].plies;
+}
+
 static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
 {
 	struct game g;
@@ -41,6 +72,7 @@ static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
 	struct negamax_params params = { 0, 0, tt_bytes, threads };
 	struct negamax *n;
 	int bad_score = 0, bad_exact = 0, bad_value = 0, bad_plies = 0, bad_move = 0, bad_set = 0;
+	int bad_table = 0;
 	int first_bad = -1;
 
 	game_init(&g, "ttt", 0, err, sizeof(err));
@@ -90,6 +122,8 @@ static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
 			if (!set_ok || k != count)
 				bad_set++, bad = true;
 		}
+		if (!tablebase_agrees(n, &g, p, want))
+			bad_table++, bad = true;
 		if (bad && first_bad < 0)
 			first_bad = i;
 	}
@@ -105,6 +139,8 @@ static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
 	ok(bad_plies == 0, "ttt, %zu-byte table: plies to the end (%d wrong)", tt_bytes, bad_plies);
 	ok(bad_move == 0, "ttt, %zu-byte table: best move keeps the score (%d do not)", tt_bytes,
 	   bad_move);
+	ok(bad_table == 0, "ttt, %zu-byte table: solve_moves gives every move's value and "
+	   "distance, best first, best = the fastest (%d wrong)", tt_bytes, bad_table);
 	if (check_best_moves)
 		ok(bad_set == 0, "ttt, %zu-byte table: best_moves = the moves keeping the value "
 		   "(%d wrong)", tt_bytes, bad_set);
@@ -277,6 +313,49 @@ static void test_best_moves(void)
 /* Ultimate tic-tac-toe: X has won the right and bottom-right boards and
  * holds h2 h3 in the top-right one; O's last move c8 sends X to the won
  * right board, so X may play anywhere, and h1 wins the game. */
+/* The tablebase of a late Ultimate tic-tac-toe position where c4 wins in 3
+ * and c6 only in 5: c4 alone is best, and each move's value and distance
+ * is what a separate search of the position after it finds. */
+static void test_uttt_table(const struct game *g)
+{
+	static const char *const moves =
+		"i5 h4 d1 c1 g2 b6 e8 d4 a3 b8 e6 e7 f1 h1 d2 a5 a4 c2 g5 b5 f5 g6 c7 g3 c8 i6 i7 "
+		"i2 i4 i1 h3 f7 i3 h8 f6 h7 e2 d6 b7 e3 d9 c9 g7 b2 e4 e1 f2 g4 c3 g9 a8 a6 a9 b9 "
+		"f9 i9 i8 h5 e5 a2";
+	struct negamax_params params = { 0, 0, (size_t)4 << 20, threads };
+	struct negamax *n = negamax_new(g, &params);
+	struct negamax_move mv[GAME_MAX_MOVES];
+	struct negamax_result r;
+	struct pos p;
+	char err[128], name[8];
+	int count, nbest, bad = 0;
+
+	search_moves(g, moves, &p, &r);
+	nbest = negamax_solve_moves(n, &p, NULL, NULL, NULL, &r, mv, &count);
+	for (int i = 0; i < count; i++) {
+		struct negamax *other = negamax_new(g, &params);
+		struct negamax_result c;
+		struct pos q = p;
+		int s;
+
+		game_play(g, &q, mv[i].move);
+		if (game_over(&q)) {
+			s = result_winner(q.result) < 0 ? 0 : NEGAMAX_WIN - 1;
+		} else {
+			negamax_search(other, &q, NULL, NULL, NULL, &c);
+			s = c.score > 0 ? -c.score + 1 : c.score < 0 ? -c.score - 1 : 0;
+		}
+		bad += mv[i].score != s || (s != 0 && mv[i].plies != NEGAMAX_WIN - abs(s));
+		negamax_free(other);
+	}
+	ok(nbest == 1 && mv[0].move == game_parse_move(g, "c4", err, sizeof(err)) &&
+	   mv[0].plies == 3 && r.plies == 3 && bad == 0,
+	   "uttt: c4 alone is best, a win in 3 (best %s of %d, plies %d); every move as a "
+	   "search after it says (%d differ)", game_move_name(g, mv[0].move, name), nbest,
+	   mv[0].plies, bad);
+	negamax_free(n);
+}
+
 static void test_uttt(void)
 {
 	static const char *const moves =
@@ -307,6 +386,7 @@ static void test_uttt(void)
 		ok(r.best == h1 && r.depth >= 1, "uttt: depth-limited search also plays h1");
 		negamax_free(n);
 	}
+	test_uttt_table(&g);
 }
 
 struct progress_log {
