@@ -204,8 +204,10 @@ static void status_text(const struct screen *sc, char *buf, size_t size)
 	} else if (u->paused) {
 		fmt_buf(buf, size, "%c is paused: p resumes, m moves now, i inspects.",
 			game_side_mark(side));
-	} else if (u->ready && session_eve(u) && !u->autoplay) {
-		fmt_buf(buf, size, "%c is ready: s plays its move, a auto-plays.", game_side_mark(side));
+	} else if (u->ready && session_eve(u)) {
+		fmt_buf(buf, size, u->autoplay ? "%c is ready: it plays in a moment, a stops auto-play."
+						: "%c is ready: s plays its move, a auto-plays.",
+			game_side_mark(side));
 	} else {
 		fmt_buf(buf, size, "%c is thinking...  p pauses, m moves now.", game_side_mark(side));
 	}

@@ -450,6 +450,60 @@ char *view_game_title(const struct game *g, char *buf, size_t size)
 	return g->ops->title(g, buf, size);
 }
 
+/* Move I of MOVES as the game line writes it: "3.b2" for X's, "a1" for
+ * O's, "[a1]" when it is MARK. */
+static int game_line_token(const struct game *g, const uint8_t *moves, int i, int mark,
+			   char *buf, size_t size)
+{
+	char name[8], num[16] = "";
+
+	if (i % 2 == 0)
+		snprintf(num, sizeof(num), "%d.", i / 2 + 1);
+	return snprintf(buf, size, i == mark ? "%s[%s]" : "%s%s", num,
+			game_move_name(g, moves[i], name));
+}
+
+/* The width of moves FIRST..LAST-1 of the line, with their "..." marks. */
+static int game_line_width(const struct game *g, const uint8_t *moves, int n, int first,
+			   int last, int mark)
+{
+	char tok[32];
+	int len = (first > 0 ? 4 : 0) + (last < n ? 4 : 0) - 1;
+
+	for (int i = first; i < last; i++)
+		len += game_line_token(g, moves, i, mark, tok, sizeof(tok)) + 1;
+	return len;
+}
+
+char *view_game_line(const struct game *g, const uint8_t *moves, int n, int mark, int width,
+		     char *buf, size_t size)
+{
+	int first = 0, last = n, len = 0;
+	char tok[32];
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	while (first < last && game_line_width(g, moves, n, first, last, mark) > width) {
+		/* Away from the marked move, or the end: it stays in sight. */
+		if (mark < 0 || mark - first > last - 1 - mark)
+			first++;
+		else
+			last--;
+	}
+	if (first >= last)
+		return buf;
+	if (first > 0)
+		len += snprintf(buf + len, size - (size_t)len, "...");
+	for (int i = first; i < last && (size_t)len < size; i++) {
+		game_line_token(g, moves, i, mark, tok, sizeof(tok));
+		len += snprintf(buf + len, size - (size_t)len, "%s%s", len > 0 ? " " : "", tok);
+	}
+	if (last < n && (size_t)len < size)
+		snprintf(buf + len, size - (size_t)len, " ...");
+	return buf;
+}
+
 char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
 		      size_t size)
 {

@@ -256,6 +256,13 @@ char *view_game_title(const struct game *g, char *buf, size_t size);
 char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
 		      size_t size);
 
+/* The game so far, with move numbers ("1.b2 a1 2.c3"), the move MARK
+ * (0-based; -1 for none: the present) in brackets, in at most WIDTH
+ * characters: moves are dropped ("...") from the front, or around the
+ * marked one so that it stays in sight. */
+char *view_game_line(const struct game *g, const uint8_t *moves, int n, int mark, int width,
+		     char *buf, size_t size);
+
 /* The winning line of a finished game whose lines are K cells in a row
  * (game_lines): its cells (grid cells row * width + col) stored in CELLS
  * (room for VIEW_MAX_SIDE) with their count returned; 0 when there is none

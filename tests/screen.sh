@@ -303,8 +303,23 @@ wait_stones 2
 check $? "] comes back"
 tm send-keys -t t a
 WAIT=$((WAIT * 3)) # a whole game at a move per 0.7 s
+# While it waits to show each move the status says so, as the panel does.
+both=0
+ready=0
+i=0
+while [ "$i" -lt $((WAIT * 20)) ] && ! screen_has 'X wins|O wins|A draw'; do
+	s=$(screen)
+	if echo "$s" | grep -Eq 'ready: [a-i][1-9]|solved: '; then # the panel's words
+		ready=$((ready + 1))
+		echo "$s" | grep -q 'is thinking' && both=$((both + 1))
+	fi
+	sleep 0.05
+	i=$((i + 1))
+done
 wait_for 'X wins|O wins|A draw'
 check $? "a: auto-play plays the game to its end"
+[ "$ready" -gt 0 ] && [ "$both" = 0 ]
+check $? "and while a move waits, the status never says 'thinking' ($ready screens ready, $both both)"
 WAIT=$((WAIT / 3))
 tm send-keys -t t q
 wait_for '^EXIT=0'

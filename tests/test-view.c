@@ -494,6 +494,21 @@ static void test_texts(void)
 	ok(strncmp(buf, "...", 3) == 0 && strlen(buf) <= 20, "too many moves: the last (%s)", buf);
 	ok(strcmp(buf + strlen(buf) - 2, "e2") == 0, "ending with the latest (move id 13 is e2)");
 	ok(strcmp(view_moves_text(&uttt, moves, 0, 20, buf, sizeof(buf)), "") == 0, "no moves");
+
+	/* The game line: move numbers, the move looked at in brackets. */
+	ok(strcmp(view_game_line(&uttt, moves, 3, -1, 40, buf, sizeof(buf)), "1.e5 d4 2.a1") == 0,
+	   "game line: %s", buf);
+	ok(strcmp(view_game_line(&uttt, moves, 3, 1, 40, buf, sizeof(buf)), "1.e5 [d4] 2.a1") == 0,
+	   "looking at move 2: %s", buf);
+	view_game_line(&uttt, moves, 12, -1, 24, buf, sizeof(buf));
+	ok(strncmp(buf, "...", 3) == 0 && strlen(buf) <= 24 && strstr(buf, "6.") != NULL,
+	   "too long: the latest, numbered (%s)", buf);
+	view_game_line(&uttt, moves, 12, 1, 24, buf, sizeof(buf));
+	ok(strncmp(buf, "1.e5 [d4]", 9) == 0 && strlen(buf) <= 24 &&
+	   strcmp(buf + strlen(buf) - 4, " ...") == 0,
+	   "looking at an early move: it stays in sight, the end is cut (%s)", buf);
+	view_game_line(&uttt, moves, 12, 8, 24, buf, sizeof(buf));
+	ok(strstr(buf, "[") != NULL && strlen(buf) <= 24, "and a middle one (%s)", buf);
 }
 
 /* Play the moves of TEXT from P. */
