@@ -356,6 +356,52 @@ static void test_uttt_table(const struct game *g)
 	negamax_free(n);
 }
 
+/* Under --open-won-boards the same stones in two orders: in the first X
+ * completes a line in the top-right board first and owns it, in the second
+ * O does (found by a search over reorderings of a random game). The table
+ * must tell them apart: searching the second on a table warm from the
+ * first gives what a fresh table gives. */
+static void test_open_won_key(void)
+{
+	static const char *const first =
+		"d3 b9 f9 i8 i5 g6 a7 a1 a2 b6 e8 f4 h3 d9 c8 i4 g2 c6 h9 f8 h5 e5 e4 f1 h2 e6 "
+		"f7 i2 g5 b4 e3 d8 c4 i1 h1 e1 d2 b5 f6 h7 f2 i6 i7 g3 c7 g1 c1 i3";
+	static const char *const second =
+		"h2 e6 f7 i3 i7 g3 c8 g6 a7 a1 c1 i2 g5 b5 e4 e1 e3 d9 c7 g1 a2 b4 d3 b9 e8 e5 "
+		"f6 i8 h5 f4 h3 d8 c4 i1 g2 b6 f9 h7 d2 c6 h9 f8 i5 i4 h1 f1 f2 i6";
+	struct negamax_params params = { 6, 0, (size_t)4 << 20, 1 };
+	struct negamax *warm, *fresh;
+	struct negamax_result ra, rb, rf;
+	struct game g;
+	struct pos a, b;
+	char err[128];
+	bool same_stones = true;
+
+	game_init(&g, "uttt", RULE_OPEN_WON, err, sizeof(err));
+	game_start(&g, &a);
+	game_start(&g, &b);
+	if (game_play_moves(&g, &a, first, NULL, NULL, err, sizeof(err)) != 0 ||
+	    game_play_moves(&g, &b, second, NULL, NULL, err, sizeof(err)) != 0)
+		printf("# %s\n", err);
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < 9; k++)
+			same_stones = same_stones && a.u.uttt.sub[s][k] == b.u.uttt.sub[s][k];
+	ok(same_stones && a.u.uttt.next == b.u.uttt.next && a.turn == b.turn &&
+	   (a.u.uttt.won[SIDE_X] & 4) && (b.u.uttt.won[SIDE_O] & 4) && a.hash != b.hash,
+	   "open-won: two orders of the same stones, the top-right board X's in one and O's "
+	   "in the other, different keys");
+	warm = negamax_new(&g, &params);
+	fresh = negamax_new(&g, &params);
+	negamax_search(warm, &a, NULL, NULL, NULL, &ra);
+	negamax_search(warm, &b, NULL, NULL, NULL, &rb);
+	negamax_search(fresh, &b, NULL, NULL, NULL, &rf);
+	ok(rb.score == rf.score && rb.best == rf.best,
+	   "open-won: the second order searched after the first gives what it gives alone "
+	   "(score %d, alone %d; the first %d)", rb.score, rf.score, ra.score);
+	negamax_free(warm);
+	negamax_free(fresh);
+}
+
 static void test_uttt(void)
 {
 	static const char *const moves =
@@ -492,6 +538,7 @@ int main(void)
 	test_solve("4,4,4", PROOF_DRAW);
 	test_solve("5,4,4", PROOF_DRAW);
 	test_uttt();
+	test_open_won_key();
 	test_budgets();
 	test_threads("2");
 	return tap_done();
