@@ -207,25 +207,45 @@ static void draw_inspector_lines(const struct screen *sc, int x, int y, int w, i
 		return;
 	}
 	for (int i = 0; i < n && i < 4; i++) {
+		char head[96], tail[64], *cut;
+		const char *parts[2] = { head, tail }, *sep = ": ";
+
+		tail[0] = '\0';
 		switch (i) {
 		case 0:
 			view_moves_text(&u->g, t->path, t->path_len, w - 12, moves, sizeof(moves));
-			fmt_buf(line, sizeof(line), "1 select  %s", t->path_len > 0 ? moves
+			fmt_buf(head, sizeof(head), "1 select  %s", t->path_len > 0 ? moves
 								 : "(the root is the leaf)");
 			break;
 		case 1:
-			if (t->expanded >= 0)
-				fmt_buf(line, sizeof(line), "2 expand  %s: a new leaf (reverse)",
+			if (t->expanded >= 0) {
+				fmt_buf(head, sizeof(head), "2 expand  %s",
 					game_move_name(&u->g, t->expanded, name));
-			else
-				fmt_buf(line, sizeof(line), "2 expand  nothing (end, proven or full)");
+				fmt_buf(tail, sizeof(tail), "a new leaf (reverse)");
+			} else {
+				fmt_buf(head, sizeof(head), "2 expand  nothing");
+				fmt_buf(tail, sizeof(tail), "(end, proven or full)");
+				sep = " ";
+			}
 			break;
 		case 2:
-			fmt_buf(line, sizeof(line), "3 %s", session_playout_text(u, moves, sizeof(moves)));
+			/* What the playout is, then how it shows ("(faint)"). */
+			session_playout_text(u, moves, sizeof(moves));
+			sep = " ";
+			if ((cut = strstr(moves, " (")) == NULL && (cut = strstr(moves, ", ")) != NULL)
+				sep = ", ";
+			if (cut != NULL) {
+				fmt_buf(tail, sizeof(tail), "%s", cut + (cut[0] == ' ' ? 1 : 2));
+				*cut = '\0';
+			}
+			fmt_buf(head, sizeof(head), "3 %s", moves);
 			break;
 		default:
-			fmt_buf(line, sizeof(line), "4 backup  %s: +1 visit along the path", res);
+			fmt_buf(head, sizeof(head), "4 backup  %s", res);
+			fmt_buf(tail, sizeof(tail), "+1 visit along the path");
 		}
+		/* Whole parts: the phase and what happened, then how it shows. */
+		view_fit_parts(parts, 2, sep, w, line, sizeof(line));
 		draw_text(sc, y + i, x, w, a, line);
 	}
 }

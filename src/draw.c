@@ -214,40 +214,58 @@ static void status_text(const struct screen *sc, char *buf, size_t size)
 }
 
 
+/* The player of SIDE for the title, in words as long as LONG allows:
+ * the brief ("mcts level 6") or the kind alone ("mcts"). */
+static char *title_player(const struct session *u, int side, bool brief, char *buf, size_t size)
+{
+	char *sp;
+
+	draw_player_brief(&u->spec[side], buf, size);
+	if (!brief && (sp = strchr(buf, ' ')) != NULL)
+		*sp = '\0';
+	return buf;
+}
+
+/* The top line: the program, the game, the players and the modes on the
+ * right; on a narrow terminal the longest of these that fits whole: without
+ * the program's name, with the players' kinds only, without the players. */
 static void draw_title(const struct screen *sc)
 {
 	const struct session *u = sc->se;
-	char title[64], x[64], o[64], line[256];
-	int n;
+	char title[64], x[64], o[64], flags[64], line[256];
+	int n, w = sc->lay.cols, level;
 
 	view_game_title(&u->g, title, sizeof(title));
-	draw_player_brief(&u->spec[SIDE_X], x, sizeof(x));
-	draw_player_brief(&u->spec[SIDE_O], o, sizeof(o));
-	n = snprintf(line, sizeof(line), " noughts  %s   ", title);
-	draw_text(sc, 0, 0, sc->lay.cols, A_BOLD, line);
-	if (n < sc->lay.cols) {
-		draw_text(sc, 0, n, sc->lay.cols - n, draw_side_attr(sc, SIDE_X), "X");
+	fmt_buf(flags, sizeof(flags), "%s%s%s%s", u->paused ? " [paused]" : "",
+		u->autoplay ? " [auto]" : "", u->overlay ? " [overlay]" : "",
+		u->hint_mode ? " [analysis]" : "");
+	for (level = 0; level < 4; level++) {
+		title_player(u, SIDE_X, level < 2, x, sizeof(x));
+		title_player(u, SIDE_O, level < 2, o, sizeof(o));
+		n = snprintf(line, sizeof(line), "%s%s", level == 0 ? " noughts  " : " ", title);
+		if (level < 3)
+			n += 3 + 2 + (int)strlen(x) + 3 + 2 + (int)strlen(o);
+		if (n + (int)strlen(flags) + 1 <= w)
+			break;
+	}
+	if (level == 4)
+		flags[0] = '\0';
+	n = snprintf(line, sizeof(line), "%s%s   ", level == 0 ? " noughts  " : " ", title);
+	draw_text(sc, 0, 0, w, A_BOLD, line);
+	if (level < 3) {
+		draw_text(sc, 0, n, w - n, draw_side_attr(sc, SIDE_X), "X");
 		fmt_buf(line, sizeof(line), " %s   ", x);
-		draw_text(sc, 0, n + 1, sc->lay.cols - n - 1, A_NORMAL, line);
+		draw_text(sc, 0, n + 1, w - n - 1, A_NORMAL, line);
 		n += 1 + (int)strlen(line);
-	}
-	if (n < sc->lay.cols) {
-		draw_text(sc, 0, n, sc->lay.cols - n, draw_side_attr(sc, SIDE_O), "O");
+		draw_text(sc, 0, n, w - n, draw_side_attr(sc, SIDE_O), "O");
 		fmt_buf(line, sizeof(line), " %s", o);
-		draw_text(sc, 0, n + 1, sc->lay.cols - n - 1, A_NORMAL, line);
+		draw_text(sc, 0, n + 1, w - n - 1, A_NORMAL, line);
 	}
-	if (u->paused || u->autoplay || u->overlay || u->hint_mode) {
-		fmt_buf(line, sizeof(line), "%s%s%s%s", u->paused ? " [paused]" : "",
-			u->autoplay ? " [auto]" : "", u->overlay ? " [overlay]" : "",
-			u->hint_mode ? " [analysis]" : "");
-		n = (int)strlen(line) + 1;
-		if (n < sc->lay.cols)
-			draw_text(sc, 0, sc->lay.cols - n, n, draw_pair(sc, PAIR_HINT, A_BOLD), line);
+	if (flags[0] != '\0') {
+		n = (int)strlen(flags) + 1;
+		draw_text(sc, 0, w - n, n, draw_pair(sc, PAIR_HINT, A_BOLD), flags);
 	}
 }
-
-
-
 
 /* The status (wrapped into its lines, the last sentences left out when
  * they do not fit) and the key line (its items on two lines when there is

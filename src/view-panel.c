@@ -390,8 +390,10 @@ char *view_fit_parts(const char *const *parts, int n, const char *sep, int width
 	for (int i = 0; i < n; i++) {
 		int plen = (int)strlen(parts[i]), add = plen + (len > 0 ? seplen : 0);
 
-		if (plen == 0 || len + add > width || (size_t)(len + add) >= size)
+		if (plen == 0)
 			continue;
+		if (len + add > width || (size_t)(len + add) >= size)
+			break; /* the rest is worth less: keep the line in order */
 		len += snprintf(buf + len, size - (size_t)len, "%s%s", len > 0 ? sep : "", parts[i]);
 	}
 	return buf;

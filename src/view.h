@@ -224,9 +224,9 @@ char *view_progress_text(const struct player_spec *spec, const struct mcts_total
  * (full), depth 12". */
 char *view_tree_text(const struct mcts_totals *t, int width, char *buf, size_t size);
 
-/* PARTS[0..N) joined by SEP, each whole or left out: a part that would
- * pass WIDTH characters is skipped (a later, shorter one may still fit).
- * Returns BUF. */
+/* PARTS[0..N) joined by SEP, each whole or left out: the first part that
+ * would pass WIDTH characters ends the line (parts come in the order of
+ * their worth; empty ones are passed over). Returns BUF. */
 char *view_fit_parts(const char *const *parts, int n, const char *sep, int width, char *buf,
 		     size_t size);
 /* A count with thousands separated: "2,741", "1,234,567". */
