@@ -293,6 +293,130 @@ static void nm_sort(uint8_t *moves, int *keys, int count)
 	}
 }
 
+/* What ND's position, PLY plies below the root, settles before a search:
+ * true with *SCORE when it is won in 1 or (m,n,k) lost in 2 (at the root,
+ * with the move in T->root_best). Else fills LEGAL, LN (m,n,k), *FORCED
+ * (the opponent's single threat, to block; -1 for none) and the bounds
+ * *LO, *HI that the fastest win and loss still possible set. */
+static bool nm_quick(struct nm_thread *t, const struct nm_node *nd, int ply, struct moveset *legal,
+		     struct nm_lines *ln, int *forced, int *lo, int *hi, int *score)
+{
+	const struct negamax *n = t->n;
+	const struct game *g = n->g;
+	const struct pos *p = &nd->pos;
+	int me = p->turn;
+	struct moveset wins;
+
+	*forced = -1;
+	if (n->mnk) {
+		nm_lines(n, nd->bb, me, ln);
+		assert(nm_threats_agree(n, nd, ln));
+		if (ln->threat[me] != 0) {
+			if (ply == 0)
+				t->root_best = __builtin_ctzll(ln->threat[me]);
+			*score = NEGAMAX_WIN - (ply + 1);
+			return true;
+		}
+		if (popcount64(ln->threat[!me]) >= 2) {
+			if (ply == 0)
+				t->root_best = __builtin_ctzll(ln->threat[!me]);
+			*score = -(NEGAMAX_WIN - (ply + 2));
+			return true;
+		}
+		if (ln->threat[!me] != 0)
+			*forced = __builtin_ctzll(ln->threat[!me]);
+		*lo = ln->can_win[!me] ? -(NEGAMAX_WIN - (ply + 2)) : 0;
+		*hi = ln->can_win[me] ? NEGAMAX_WIN - (ply + 3) : 0;
+		game_legal(g, p, legal);
+		return false;
+	}
+	memset(ln, 0, sizeof(*ln));
+	game_legal(g, p, legal);
+	game_threats(g, p, me, &wins);
+	moveset_and(&wins, legal);
+	if (!moveset_empty(&wins)) {
+		if (ply == 0)
+			t->root_best = moveset_pop(&wins);
+		*score = NEGAMAX_WIN - (ply + 1);
+		return true;
+	}
+	/* with the tie-break, filling the last board may decide the game */
+	*lo = -(NEGAMAX_WIN - (ply + ((g->rules & RULE_TIEBREAK) ? 1 : 2)));
+	*hi = NEGAMAX_WIN - (ply + ((g->rules & RULE_TIEBREAK) ? 1 : 3));
+	return false;
+}
+
+/* The table's entry for KEY (in symmetry SYM) at PLY: its move into
+ * *TTMOVE and its proven bounds into *LO, *HI; true with *SCORE when an
+ * entry at least DEPTH deep settles the window ALPHA, BETA. */
+static bool nm_table_cut(const struct negamax *n, uint64_t key, int sym, int depth, int ply,
+			 int alpha, int beta, int *ttmove, int *lo, int *hi, int *score)
+{
+	struct tt_entry e;
+	int s;
+
+	if (!ttable_probe(n->tt, key, &e))
+		return false;
+	s = nm_score_from_tt(e.score, ply);
+	if (e.move != MOVE_NONE)
+		*ttmove = n->inv[sym][e.move];
+	/* Not at the root: a window narrowed to the root's own value would
+	 * leave every move failing low alike, the best one too. */
+	if (ply > 0 && (e.flags & TT_PROVEN)) {
+		if (e.flags & TT_LOWER)
+			*lo = nm_max(*lo, s);
+		if (e.flags & TT_UPPER)
+			*hi = nm_min(*hi, s);
+	} else if (ply > 0 && e.draft >= depth && !(e.flags & TT_SOLVING) == !n->solving) {
+		*score = s;
+		return ((e.flags & TT_LOWER) && s >= beta) || ((e.flags & TT_UPPER) && s <= alpha) ||
+		       (e.flags & TT_EXACT) == TT_EXACT;
+	}
+	return false;
+}
+
+/* The moves of ND worth searching into MOVES, best first, and their
+ * number: the forced block alone; on m,n,k boards the table's move, then
+ * by the lines through each cell (one dead cell for all), history breaking
+ * ties; elsewhere the table's move, then by history. */
+static int nm_order(const struct nm_thread *t, const struct nm_node *nd,
+		    const struct moveset *legal, const struct nm_lines *ln, int forced, int ttmove,
+		    uint8_t *moves)
+{
+	const struct negamax *n = t->n;
+	int me = nd->pos.turn, count = 0;
+	int keys[GAME_MAX_MOVES];
+
+	if (forced >= 0) {
+		moves[0] = (uint8_t)forced;
+		return 1;
+	}
+	if (n->mnk) {
+		uint64_t empty = legal->w[0], dead = empty & ~ln->live;
+		int score[MNK_MAX_CELLS] = { 0 };
+
+		if (dead != 0) /* one dead cell stands for all of them */
+			empty = (empty & ln->live) | (dead & -dead);
+		nm_cell_scores(n, nd->bb, me, score);
+		for (; empty != 0; empty &= empty - 1) {
+			int m = __builtin_ctzll(empty);
+			uint32_t h = t->history[me][m] < 63 ? t->history[me][m] : 63;
+
+			/* the lines through a cell first, history breaks ties */
+			moves[count] = (uint8_t)m;
+			keys[count++] = m == ttmove ? INT_MAX
+				      : !(ln->live >> m & 1) ? -1
+				      : score[m] * 64 + (int)h;
+		}
+	} else {
+		count = moveset_list(legal, moves);
+		for (int i = 0; i < count; i++)
+			keys[i] = moves[i] == ttmove ? INT_MAX : (int)t->history[me][moves[i]];
+	}
+	nm_sort(moves, keys, count);
+	return count;
+}
+
 /* Turn MOVES (COUNT of them) left by K places. */
 static void nm_rotate(uint8_t *moves, int count, int k)
 {
@@ -311,13 +435,11 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 	const struct pos *p = &nd->pos;
 	int me = p->turn;
 	int lo, hi, forced = -1, ttmove = MOVE_NONE, sym, count, best, bestmove, a, child_depth;
-	int draft;
+	int draft, settled;
 	bool all_proven = true;
 	uint8_t moves[GAME_MAX_MOVES];
-	int keys[GAME_MAX_MOVES];
 	struct moveset legal;
 	struct nm_lines ln;
-	struct tt_entry e;
 	uint64_t key;
 
 	*proven = false;
@@ -329,71 +451,12 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 	key = nm_key(n, nd, &sym);
 	ttable_prefetch(n->tt, key);
 
-	/* A win in 1 is the best score there is; otherwise bound the score by
-	 * the fastest win and loss still possible. */
-	if (n->mnk) {
-		nm_lines(n, nd->bb, me, &ln);
-		assert(nm_threats_agree(n, nd, &ln));
-		if (ln.threat[me] != 0) {
-			if (ply == 0)
-				t->root_best = __builtin_ctzll(ln.threat[me]);
-			*proven = true;
-			return NEGAMAX_WIN - (ply + 1);
-		}
-		if (popcount64(ln.threat[!me]) >= 2) {
-			if (ply == 0)
-				t->root_best = __builtin_ctzll(ln.threat[!me]);
-			*proven = true;
-			return -(NEGAMAX_WIN - (ply + 2));
-		}
-		if (ln.threat[!me] != 0)
-			forced = __builtin_ctzll(ln.threat[!me]);
-		lo = ln.can_win[!me] ? -(NEGAMAX_WIN - (ply + 2)) : 0;
-		hi = ln.can_win[me] ? NEGAMAX_WIN - (ply + 3) : 0;
-		game_legal(g, p, &legal);
-	} else {
-		struct moveset wins;
-
-		memset(&ln, 0, sizeof(ln));
-		game_legal(g, p, &legal);
-		game_threats(g, p, me, &wins);
-		moveset_and(&wins, &legal);
-		if (!moveset_empty(&wins)) {
-			if (ply == 0)
-				t->root_best = moveset_pop(&wins);
-			*proven = true;
-			return NEGAMAX_WIN - (ply + 1);
-		}
-		/* with the tie-break, filling the last board may decide the game */
-		if (g->rules & RULE_TIEBREAK) {
-			lo = -(NEGAMAX_WIN - (ply + 1));
-			hi = NEGAMAX_WIN - (ply + 1);
-		} else {
-			lo = -(NEGAMAX_WIN - (ply + 2));
-			hi = NEGAMAX_WIN - (ply + 3);
-		}
+	if (nm_quick(t, nd, ply, &legal, &ln, &forced, &lo, &hi, &settled)) {
+		*proven = true;
+		return settled;
 	}
-
-	if (ttable_probe(n->tt, key, &e)) {
-		int s = nm_score_from_tt(e.score, ply);
-
-		if (e.move != MOVE_NONE)
-			ttmove = n->inv[sym][e.move];
-		/* Not at the root: a window narrowed to the root's own value
-		 * would leave every move failing low alike, the best one too. */
-		if (ply > 0 && (e.flags & TT_PROVEN)) {
-			if (e.flags & TT_LOWER)
-				lo = nm_max(lo, s);
-			if (e.flags & TT_UPPER)
-				hi = nm_min(hi, s);
-		} else if (ply > 0 && e.draft >= depth &&
-			   !(e.flags & TT_SOLVING) == !n->solving) {
-			if (((e.flags & TT_LOWER) && s >= beta) ||
-			    ((e.flags & TT_UPPER) && s <= alpha) ||
-			    (e.flags & TT_EXACT) == TT_EXACT)
-				return s;
-		}
-	}
+	if (nm_table_cut(n, key, sym, depth, ply, alpha, beta, &ttmove, &lo, &hi, &settled))
+		return settled;
 	/* Proven bounds settle the node when they meet or leave the window
 	 * (at the root only a finished search gives a move). */
 	if (ply > 0 || lo == hi) {
@@ -417,35 +480,7 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 		return n->solving ? nm_max(lo, nm_min(hi, 0))
 				  : nm_max(lo, nm_min(hi, game_evaluate(g, p)));
 
-	/* The moves worth searching, best first. */
-	if (forced >= 0) {
-		moves[0] = (uint8_t)forced;
-		count = 1;
-	} else if (n->mnk) {
-		uint64_t empty = legal.w[0], dead = empty & ~ln.live;
-		int score[MNK_MAX_CELLS] = { 0 };
-
-		if (dead != 0) /* one dead cell stands for all of them */
-			empty = (empty & ln.live) | (dead & -dead);
-		nm_cell_scores(n, nd->bb, me, score);
-		count = 0;
-		for (; empty != 0; empty &= empty - 1) {
-			int m = __builtin_ctzll(empty);
-			uint32_t h = t->history[me][m] < 63 ? t->history[me][m] : 63;
-
-			/* the lines through a cell first, history breaks ties */
-			moves[count] = (uint8_t)m;
-			keys[count++] = m == ttmove ? INT_MAX
-				      : !(ln.live >> m & 1) ? -1
-				      : score[m] * 64 + (int)h;
-		}
-		nm_sort(moves, keys, count);
-	} else {
-		count = moveset_list(&legal, moves);
-		for (int i = 0; i < count; i++)
-			keys[i] = moves[i] == ttmove ? INT_MAX : (int)t->history[me][moves[i]];
-		nm_sort(moves, keys, count);
-	}
+	count = nm_order(t, nd, &legal, &ln, forced, ttmove, moves);
 	assert(count > 0);
 
 	/* Threads other than 0 start on other root moves: they work ahead on
