@@ -92,6 +92,10 @@ static inline int score_back(int s)
 #define BOUNDS(lo_x, hi_x) ((uint16_t)((lo_x) | (hi_x) << 8))
 #define OPEN_BOUNDS_X BOUNDS(3, 254) /* X to move */
 #define OPEN_BOUNDS_O BOUNDS(2, 253) /* O to move */
+/* Under a rule where a move can lose for its maker (--tiebreak: the move
+ * that fills the board may leave the other side with more small boards),
+ * only [loss in 1, win in 1] is known. */
+#define OPEN_BOUNDS_ANY BOUNDS(2, 254)
 /* The outcome bits of bounds that still allow both a loss and a win. */
 #define OPEN_OUTCOMES ((LOST | WON << 2) << 3)
 

@@ -17,7 +17,8 @@
  * and the best the side to move can still get, where a score is an outcome
  * and, for a win or a loss, its distance in plies (a win sooner and a loss
  * later score higher; see score_win()). A terminal node's bounds are its
- * result; a node still in play starts at [loss in 2, win in 1]; an expanded
+ * result; a node still in play starts at [loss in 2, win in 1] (under
+ * --tiebreak, where filling the board can lose, [loss in 1, win in 1]); an expanded
  * node's bounds are the best of its children's one ply further, counting an
  * untried move as "could win in 1". A node is proven (its outcome known)
  * once both bounds have the same outcome, and exact once they are equal: a
@@ -168,10 +169,11 @@ static void node_settle(struct mcts *m, uint32_t i, const struct pos *pos)
 
 	/* (not yet linked: no other reader) */
 	if (!game_over(pos)) {
-		n->bounds = pos->turn == SIDE_X ? OPEN_BOUNDS_X : OPEN_BOUNDS_O;
+		n->bounds = (m->g->rules & RULE_TIEBREAK) ? OPEN_BOUNDS_ANY
+			  : pos->turn == SIDE_X ? OPEN_BOUNDS_X : OPEN_BOUNDS_O;
 		return;
 	}
-	assert(result_winner(pos->result) != pos->turn); /* see OPEN_BOUNDS_X */
+	assert(result_winner(pos->result) != pos->turn || (m->g->rules & RULE_TIEBREAK));
 	n->flags |= NODE_TERMINAL | NODE_FULL;
 	if (m->p.solver) {
 		int x = pos->result == RESULT_X ? score_win(0)
@@ -457,13 +459,15 @@ static int playout_traced(struct mcts *m, struct worker *w, struct pos *pos,
 
 /* Recompute the bounds of node N, in play, whose side to move is SIDE,
  * from its children: the best of theirs one ply further, an untried move
- * counting as "win in 1", and never below "loss in 2". Returns whether they
+ * counting as "win in 1", and never below "loss in 2" (in 1 under
+ * --tiebreak, where a move can lose for its maker). Returns whether they
  * changed. (Threads: under N's lock. A child's bounds only narrow, and the
  * lock orders the updates of N, so N's only narrow too.) */
 static bool update_bounds(struct mcts *m, struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
-	int lo = score_loss(2), hi = LOAD_ACQ(n->flags) & NODE_FULL ? SCORE_MIN : score_win(1);
+	int lo = score_loss(m->g->rules & RULE_TIEBREAK ? 1 : 2);
+	int hi = LOAD_ACQ(n->flags) & NODE_FULL ? SCORE_MIN : score_win(1);
 	uint16_t b;
 
 	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {

@@ -830,6 +830,54 @@ static void test_exact(void)
 	mcts_free(m);
 }
 
+/* Under --tiebreak the move that fills the board can lose for its maker, so
+ * a node in play may be lost in 1: on late positions of random games, the
+ * solver's proven result and distance at the root are negamax's. */
+static void test_tiebreak_endings(void)
+{
+	char err[200];
+	int checked = 0, faults = 0, tries = 0;
+	struct rng r;
+
+	if (game_init(&game, "uttt", RULE_TIEBREAK, err, sizeof(err)) != 0) {
+		ok(false, "uttt --tiebreak: %s", err);
+		return;
+	}
+	rng_seed(&r, 7);
+	while (checked < 12 && tries++ < 2000) {
+		struct pos pos;
+		struct moveset legal;
+		struct mcts_params p = params((uint64_t)tries);
+		struct mcts_totals t;
+		struct mcts *m;
+		int want;
+
+		game_start(&game, &pos);
+		while (!game_over(&pos) && pos.ply < 66) {
+			game_legal(&game, &pos, &legal);
+			game_play(&game, &pos, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+		}
+		if (game_over(&pos))
+			continue;
+		want = negamax_value(&pos);
+		m = mcts_new(&game, &pos, &p);
+		for (int i = 0; i < 100 && mcts_step(m, 2000) > 0; i++)
+			;
+		mcts_stats(m, NULL, 0, NULL, 0, &t);
+		if (t.root_proven != proof_of_score(want) ||
+		    (want != 0 && t.root_proven_plies != plies_of_score(want))) {
+			if (faults++ == 0)
+				printf("# try %d: proven %d in %d, negamax %d\n", tries, t.root_proven,
+				       t.root_proven_plies, want);
+		}
+		mcts_free(m);
+		checked++;
+	}
+	ok(checked == 12 && faults == 0,
+	   "uttt --tiebreak: %d late positions proven as negamax says, with their distances "
+	   "(%d faults)", checked, faults);
+}
+
 int main(void)
 {
 	test_basics();
@@ -841,5 +889,6 @@ int main(void)
 	test_reuse();
 	test_trace();
 	test_exact();
+	test_tiebreak_endings();
 	return tap_done();
 }
