@@ -146,9 +146,17 @@ fi
 # signal sent before the program set its handler is lost: a background job
 # of sh starts with SIGINT ignored, and a loaded machine may take seconds to
 # get there); the job's status. After a minute, SIGKILL (status 137).
+# SIGTERM is not ignored, so one sent too early ends the program: with a
+# third argument, wait until that file (a progress line) is written.
 stop_job() {
 	local i=0
 	sleep 1
+	# a file given third is written once the handler is set: wait for it
+	while [ -n "${3:-}" ] && [ ! -s "$3" ] && [ "$i" -lt 120 ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	i=0
 	while kill -"$2" "$1" 2>/dev/null && [ "$i" -lt 120 ]; do
 		sleep 0.5
 		i=$((i + 1))
@@ -168,8 +176,8 @@ rc=$?
 if [ "$rc" -eq 1 ] && grep -q '^{"stopped": true, .*"unsettled": \[' "$tmp_err.out"; then
 	pass "solve --json on SIGINT prints what it found, stopped, status 1"
 else fail "solve --json on SIGINT (status $rc): $(head -c 200 "$tmp_err.out")"; fi
-"$NOUGHTS" match mcts:iterations=100 random --game uttt --games 100000 >"$tmp_err.out" 2>"$tmp_err" &
-stop_job $! TERM
+"$NOUGHTS" match mcts:iterations=20 random --game ttt --games 10000000 >"$tmp_err.out" 2>"$tmp_err" &
+stop_job $! TERM "$tmp_err"
 rc=$?
 if [ "$rc" -eq 1 ] && grep -q "(stopped)" "$tmp_err.out" && grep -q "^Elo difference" "$tmp_err.out"; then
 	pass "match stops on SIGTERM with the summary of the games played"
