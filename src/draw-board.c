@@ -21,8 +21,36 @@ struct marks {
 	struct moveset trail;     /* moves from the searched root (browser, inspector) */
 	int expanded;             /* inspector: the node added, or -1 */
 	uint8_t ghost[GAME_MAX_CELLS]; /* inspector: rollout moves, 1 + side */
+	uint8_t pv[GAME_MAX_CELLS];    /* e: the line's moves, numbered from 1 */
+	uint8_t pv_side[GAME_MAX_CELLS];
+	int pv_last;                   /* the last move of the line shown, or -1 */
 	bool cursor;
 };
+
+/* e: the selected row's line, numbered over the position it starts from. */
+static bool pv_marks(const struct session *u, struct marks *mk)
+{
+	uint8_t line[GAME_MAX_PLIES];
+	struct pos p;
+	int n = session_pv_shown(u, line, &p);
+	char why[96];
+
+	if (n == 0)
+		return false;
+	mk->pos = p;
+	mk->last = p.last == MOVE_NONE ? -1 : p.last;
+	for (int i = 0; i < n; i++) {
+		/* A line from a search of another position must not trip an
+		 * assertion: each move is checked. */
+		if (game_illegal(&u->g, &p, line[i], why, sizeof(why)) != NULL)
+			break;
+		mk->pv[line[i]] = (uint8_t)(i + 1);
+		mk->pv_side[line[i]] = (uint8_t)p.turn;
+		mk->pv_last = line[i];
+		game_play(&u->g, &p, line[i]);
+	}
+	return true;
+}
 
 static void board_marks(const struct screen *sc, struct marks *mk)
 {
@@ -32,7 +60,9 @@ static void board_marks(const struct screen *sc, struct marks *mk)
 	struct mcts *m = session_live_search(u);
 
 	memset(mk, 0, sizeof(*mk));
-	mk->last = mk->chosen = mk->hint = mk->expanded = -1;
+	mk->last = mk->chosen = mk->hint = mk->expanded = mk->pv_last = -1;
+	if (u->pv_on && pv_marks(u, mk))
+		return;
 	if (u->view < u->nmoves) {
 		mk->pos = u->hist[u->view];
 		mk->snap = s;
@@ -177,6 +207,22 @@ static void draw_grid(const struct screen *sc, const struct view_board *b)
 		}
 }
 
+/* A move of the line shown: its number, in its side's colour ("x1" boxed,
+ * "1" compact, then letters past 9); the last one shown reversed. */
+static void pv_face(const struct screen *sc, const struct marks *mk, int move, bool boxed,
+		    char *text, attr_t *a)
+{
+	int k = mk->pv[move], side = mk->pv_side[move];
+
+	if (boxed)
+		sprintf(text, "%c%-2d", game_side_mark(side) + ('a' - 'A'), k);
+	else
+		sprintf(text, "%c", k < 10 ? '0' + k : k < 36 ? 'a' + k - 10 : '+');
+	*a = draw_side_attr(sc, side);
+	if (move == mk->pv_last)
+		*a |= A_REVERSE;
+}
+
 /* The face of one cell: up to three characters and how they look. */
 static void cell_face(const struct screen *sc, const struct marks *mk, int col, int row,
 		      const struct moveset *legal, const int *win, int nwin, char *text,
@@ -245,7 +291,9 @@ static void cell_face(const struct screen *sc, const struct marks *mk, int col, 
 		*a = draw_side_attr(sc, mk->ghost[move] - 1) & ~(attr_t)A_BOLD;
 		*a |= A_DIM;
 	}
-	if (move == mk->chosen) {
+	if (mk->pv[move] != 0) {
+		pv_face(sc, mk, move, boxed, text, a);
+	} else if (move == mk->chosen) {
 		sprintf(text, boxed ? "[%c]" : "%c", game_side_mark(mk->pos.turn) + ('a' - 'A'));
 		*a = draw_pair(sc, PAIR_HINT, A_REVERSE) | A_BOLD;
 	} else if (move == mk->hint && u->overlay && mk->snap != NULL && text[0] == '*') {

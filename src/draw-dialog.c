@@ -42,6 +42,11 @@ static const char *const help_notes[] = {
 	"  score   its value for the mover: 'win in 7', 'loss in 4', 'draw' when proven, else "
 	"the evaluation at the depth reached",
 	"  depth   how deep it was searched",
+	"",
+	"The value graph, a column per ply from the start, where there is room:",
+	"  bar     X's value there: full X wins, half even, a step O wins",
+	"  marks   x X wins, o O wins, = draw (proven); ? a mistake played there",
+	"  cursor  the ply on the board: [ ] or a click move it",
 };
 
 /* The key table's rows the help lists: those with keys text. */

@@ -342,8 +342,7 @@ static void draw_saved_panel(const struct screen *sc, int ply)
 	if (l->ph >= VIEW_PANEL_HEAD + 3) {
 		char moves[512];
 
-		view_game_line(&u->g, u->moves, u->nmoves, u->view < u->nmoves ? u->view : -1, w - 6,
-			       moves, sizeof(moves));
+		draw_game_moves(sc, w - 6, moves, sizeof(moves));
 		fmt_buf(line, sizeof(line), "game  %s", moves);
 		draw_text(sc, y + l->ph - 1, x, w, A_NORMAL, line);
 		draw_text(sc, y + l->ph - 1, x, 4, A_BOLD, "game");
@@ -389,8 +388,7 @@ static void draw_footer(const struct screen *sc, int y, int footer, const uint8_
 		draw_text(sc, y, x, 2, A_BOLD, "PV");
 	}
 	if (footer >= 2) {
-		view_game_line(&u->g, u->moves, u->nmoves, u->view < u->nmoves ? u->view : -1, w - 6,
-			       moves, sizeof(moves));
+		draw_game_moves(sc, w - 6, moves, sizeof(moves));
 		fmt_buf(line, sizeof(line), "game  %s", u->nmoves > 0 ? moves : "(no moves yet)");
 		draw_text(sc, y + 1, x, w, A_NORMAL, line);
 		draw_text(sc, y + 1, x, 4, A_BOLD, "game");

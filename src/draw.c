@@ -155,6 +155,24 @@ attr_t draw_heat_attr(const struct screen *sc, int level)
 	return draw_pair(sc, PAIR_HEAT1 + level - 1, level == VIEW_HEAT_LEVELS ? A_BOLD : 0);
 }
 
+/* The status line while a line is shown on the board. */
+static void pv_status(const struct session *u, char *buf, size_t size)
+{
+	uint8_t line[GAME_MAX_PLIES];
+	struct pos from;
+	int n = session_pv_line(u, line, &from), shown = session_pv_shown(u, line, &from);
+	char moves[120];
+
+	if (n == 0) {
+		fmt_buf(buf, size, "No line to show here: e or Esc leaves.");
+		return;
+	}
+	/* Short enough for 80 columns whole. */
+	view_moves_text(&u->g, line, shown, 24, moves, sizeof(moves));
+	fmt_buf(buf, size, "Line %s (%d of %d): Left/Right step, Up/Down row, e off.", moves,
+		shown, n);
+}
+
 static void status_text(const struct screen *sc, char *buf, size_t size)
 {
 	const struct session *u = sc->se;
@@ -164,6 +182,8 @@ static void status_text(const struct screen *sc, char *buf, size_t size)
 
 	if (u->msg[0] != '\0') {
 		fmt_buf(buf, size, "%s", u->msg);
+	} else if (u->pv_on) {
+		pv_status(u, buf, size);
 	} else if (u->view < u->nmoves) {
 		char later[32];
 		int mover = u->hist[u->view].turn;
@@ -304,6 +324,7 @@ void draw_screen(const struct screen *sc)
 		draw_title(sc);
 		draw_board(sc);
 		draw_panel(sc);
+		draw_graph(sc);
 		draw_foot(sc);
 		if (u->modal == SESSION_MODAL_HELP)
 			draw_help(sc);

@@ -75,6 +75,13 @@ int draw_panel_rows(const struct screen *sc);
 /* The words for a player spec on the title line ("mcts level 6"). */
 char *draw_player_brief(const struct player_spec *s, char *buf, size_t size);
 
+/* draw-graph.c: the value graph where the layout put one. */
+void draw_graph(const struct screen *sc);
+/* The game line (view_game_line: numbered, the move looked at in
+ * brackets) in at most WIDTH characters, a '?' after each move a review
+ * found a mistake. */
+char *draw_game_moves(const struct screen *sc, int width, char *buf, size_t size);
+
 /* draw-dialog.c */
 void draw_help(const struct screen *sc);
 /* How far the help can scroll: its lines beyond those shown. */

@@ -62,6 +62,20 @@ const struct keys_row keys_table[] = {
 	  "the board", "v overlay", E | H },
 	{ KEYS_MODE_ANY, { 'i' }, CMD_INSPECT, KEYS_SEARCH, 0, KEYS_PAST, "i",
 	  "iteration inspector: pause and run one iteration, showing its phases", "i inspect", E },
+	{ KEYS_MODE_ANY, { 'e' }, CMD_PV, 0, KEYS_LINES | KEYS_PV, 0, "e",
+	  "the selected row's line on the board as numbered moves (the search goes on); again "
+	  "or Escape: off",
+	  "e line", E | H | O | P | KEYS_PV },
+	{ KEYS_MODE_PV, { KEY_CODE_RIGHT, 'l' }, CMD_PV_NEXT, 0, 0, 0, "Left, Right, h l",
+	  "a line on the board: one move less or more of it", "Left/Right step", KEYS_PV },
+	{ KEYS_MODE_PV, { KEY_CODE_LEFT, 'h' }, CMD_PV_PREV, 0, 0, 0, NULL, NULL, NULL, 0 },
+	{ KEYS_MODE_PV, { KEY_CODE_UP, 'k' }, CMD_SEL_UP, 0, 0, 0, "Up, Down, k j",
+	  "a line on the board: the line of the panel's row above or below", "Up/Down row",
+	  KEYS_PV },
+	{ KEYS_MODE_PV, { KEY_CODE_DOWN, 'j' }, CMD_SEL_DOWN, 0, 0, 0, NULL, NULL, NULL, 0 },
+	{ KEYS_MODE_ANY, { 'r' }, CMD_REVIEW, KEYS_MOVES, 0, 0, "r",
+	  "review the game so far: mistakes get a ? in the graph and the game line; again: stop",
+	  "r review", O },
 	{ KEYS_MODE_ANY, { KEY_CODE_PGUP }, CMD_SCROLL_UP, 0, 0, 0, "PgUp, PgDn",
 	  "scroll the panel's rows a page up or down; the last row says how many are above and "
 	  "below", NULL, 0 },
@@ -120,7 +134,7 @@ const struct keys_row *keys_find(int mode, int key, unsigned ctx, bool *ok)
 {
 	const struct keys_row *r = find_in(mode, key, ctx, ok);
 
-	if (r == NULL && (mode == KEYS_MODE_BOARD || mode == KEYS_MODE_PANEL))
+	if (r == NULL && (mode == KEYS_MODE_BOARD || mode == KEYS_MODE_PANEL || mode == KEYS_MODE_PV))
 		r = find_in(KEYS_MODE_ANY, key, ctx, ok);
 	return r;
 }
@@ -129,9 +143,10 @@ char *keys_line(unsigned ctx, int width, char *buf, size_t size)
 {
 	static const char tail[] = "? help  q quit";
 	int len = 0, room = width - (int)strlen(tail);
-	/* The tree browser shows its own keys only. */
-	unsigned when = ctx & KEYS_PANEL ? KEYS_PANEL
-					 : ctx & (KEYS_HUMAN | KEYS_ENGINE | KEYS_OVER | KEYS_EVE);
+	/* The tree browser and a line on the board show their own keys only. */
+	unsigned when = ctx & KEYS_PV	   ? KEYS_PV
+			: ctx & KEYS_PANEL ? KEYS_PANEL
+					   : ctx & (KEYS_HUMAN | KEYS_ENGINE | KEYS_OVER | KEYS_EVE);
 
 	if (size == 0)
 		return buf;

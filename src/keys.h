@@ -46,6 +46,10 @@ enum keys_command {
 	CMD_ANALYSIS,
 	CMD_OVERLAY,
 	CMD_INSPECT,
+	CMD_REVIEW,      /* review the game so far, or stop the review */
+	CMD_PV,          /* the selected row's line on the board, or not */
+	CMD_PV_NEXT,     /* ... one move more of it */
+	CMD_PV_PREV,     /* ... one move less */
 	CMD_CURSOR_UP,
 	CMD_CURSOR_DOWN,
 	CMD_CURSOR_LEFT,
@@ -83,6 +87,8 @@ enum {
 	KEYS_SEARCH = 1 << 11,    /* a live MCTS search can be shown */
 	KEYS_HELP = 1 << 12,      /* the help screen is open */
 	KEYS_DIALOG = 1 << 13,    /* the new-game dialog is open */
+	KEYS_LINES = 1 << 14,     /* the panel shows candidate moves with lines */
+	KEYS_PV = 1 << 15,        /* a line is shown on the board */
 };
 
 /* Modes: which rows a key is looked up in. */
@@ -92,6 +98,7 @@ enum {
 	KEYS_MODE_PANEL,  /* the panel has the focus */
 	KEYS_MODE_HELP,
 	KEYS_MODE_DIALOG,
+	KEYS_MODE_PV,     /* a line is shown on the board */
 };
 
 #define KEYS_MAX_CODES 6
@@ -124,16 +131,17 @@ static inline bool keys_allowed(const struct keys_row *r, unsigned ctx)
 	switch (r->mode) {
 	case KEYS_MODE_HELP: mode_ok = (ctx & KEYS_HELP) != 0; break;
 	case KEYS_MODE_DIALOG: mode_ok = (ctx & KEYS_DIALOG) != 0; break;
-	case KEYS_MODE_PANEL: mode_ok = !modal && (ctx & KEYS_PANEL); break;
-	case KEYS_MODE_BOARD: mode_ok = !modal && !(ctx & KEYS_PANEL); break;
+	case KEYS_MODE_PV: mode_ok = !modal && (ctx & KEYS_PV); break;
+	case KEYS_MODE_PANEL: mode_ok = !modal && (ctx & KEYS_PANEL) && !(ctx & KEYS_PV); break;
+	case KEYS_MODE_BOARD: mode_ok = !modal && !(ctx & (KEYS_PANEL | KEYS_PV)); break;
 	default: mode_ok = !modal;
 	}
 	return mode_ok && (ctx & r->need) == r->need && (r->any == 0 || (ctx & r->any) != 0) &&
 	       (ctx & r->never) == 0;
 }
 
-/* The row of KEY in MODE (for MODE_BOARD and MODE_PANEL the mode's rows
- * are tried first, then those of any mode) that the situation CTX allows,
+/* The row of KEY in MODE (for MODE_BOARD, MODE_PANEL and MODE_PV the
+ * mode's rows are tried first, then those of any mode) that the situation CTX allows,
  * with *OK true; else the first row of KEY there, with *OK false (the
  * command is refused); NULL when the key means nothing there. */
 const struct keys_row *keys_find(int mode, int key, unsigned ctx, bool *ok);

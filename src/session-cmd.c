@@ -44,6 +44,15 @@ unsigned session_context(const struct session *u)
 		c |= KEYS_CAN_PAUSE;
 	if (session_live_search(u) != NULL)
 		c |= KEYS_SEARCH;
+	if (u->pv_on)
+		c |= KEYS_PV;
+	{
+		uint8_t line[GAME_MAX_PLIES];
+		struct pos from;
+
+		if (session_pv_line(u, line, &from) > 0)
+			c |= KEYS_LINES;
+	}
 	return c;
 }
 
@@ -199,7 +208,9 @@ static void inspect(struct session *u)
 /* Escape: back out of whatever is open, one thing at a time. */
 static void escape(struct session *u)
 {
-	if (u->inspecting) {
+	if (u->pv_on) {
+		u->pv_on = false;
+	} else if (u->inspecting) {
 		u->inspecting = false;
 	} else if (u->focus_panel || u->path_len > 0) {
 		u->focus_panel = false;
@@ -296,6 +307,10 @@ static void run_play_command(struct session *u, int cmd)
 	case CMD_ANALYSIS: toggle_analysis(u); break;
 	case CMD_OVERLAY: u->overlay = !u->overlay; break;
 	case CMD_INSPECT: inspect(u); break;
+	case CMD_REVIEW: session_review_key(u); break;
+	case CMD_PV: session_pv_toggle(u); break;
+	case CMD_PV_NEXT: session_pv_step(u, 1); break;
+	case CMD_PV_PREV: session_pv_step(u, -1); break;
 	case CMD_CURSOR_UP: move_cursor(u, 0, -1); break;
 	case CMD_CURSOR_DOWN: move_cursor(u, 0, 1); break;
 	case CMD_CURSOR_LEFT: move_cursor(u, -1, 0); break;
@@ -387,6 +402,16 @@ static void refuse(struct session *u, int cmd)
 		else
 			session_say(u, "It is %c's move (an engine): wait, or press m to make it move now.",
 				    game_side_mark(p->turn));
+		break;
+	case CMD_REVIEW:
+		session_say(u, "Nothing to review: no move has been played yet.");
+		break;
+	case CMD_PV:
+		session_say(u, "No line to show: the panel has no candidate moves now.");
+		break;
+	case CMD_PV_NEXT:
+	case CMD_PV_PREV:
+		session_say(u, "Left and Right step through a line: e shows the selected row's.");
 		break;
 	case CMD_INTO:
 	case CMD_OUT:
@@ -480,6 +505,7 @@ static int key_event(struct session *u, int key)
 {
 	int mode = u->modal == SESSION_MODAL_HELP ? KEYS_MODE_HELP
 		   : u->modal == SESSION_MODAL_NEW ? KEYS_MODE_DIALOG
+		   : u->pv_on			   ? KEYS_MODE_PV
 		   : u->focus_panel		   ? KEYS_MODE_PANEL
 						   : KEYS_MODE_BOARD;
 	const struct keys_row *r;
@@ -512,6 +538,7 @@ int session_key(struct session *u, int key)
 
 void session_click_cell(struct session *u, int col, int row)
 {
+	u->pv_on = false; /* a click on the board is about the board again */
 	u->cur_col = col;
 	u->cur_row = row;
 	u->focus_panel = false;

@@ -391,7 +391,7 @@ uint64_t session_tick(struct session *u, uint64_t now)
 		think(u);
 		now = now_ns();
 	}
-	return engine_turn(u, now);
+	return session_review_tick(u, now, engine_turn(u, now));
 }
 
 /* Go back to ply N of the game (undo, new game): players start over there. */
@@ -666,6 +666,7 @@ void session_free(struct session *u)
 	if (u == NULL)
 		return;
 	session_analysis_stop(u);
+	session_review_free(u);
 	for (int i = 0; i < 2; i++)
 		player_free(u->pl[i]);
 	free(u->snaps);

@@ -73,6 +73,8 @@ struct session_redo {
 	struct record_move saved[GAME_MAX_PLIES];
 	struct session_snap *snaps; /* [GAME_MAX_PLIES], made when first needed */
 };
+struct session_review; /* the screen's game review (session-review.c) */
+struct graph_point;    /* graph.h */
 
 struct session {
 	struct game g;
@@ -117,6 +119,9 @@ struct session {
 	struct mcts_trace trace;
 	int modal, help_scroll;
 	struct session_dialog dlg;
+	struct session_review *review; /* r: the game's review, or NULL */
+	bool pv_on;  /* e: the selected row's line is shown on the board */
+	int pv_step; /* of which the first pv_step moves (more: all) */
 	char msg[600];
 	bool msg_sticky; /* msg outlives the next move (an engine's reply) */
 	bool dirty;      /* something changed since the last draw */
@@ -261,5 +266,40 @@ char *session_later_moves(const struct session *u, int from, char *buf, size_t s
  * loaded game as its record says, else (PLY -1 too) the player now. */
 const char *session_who_played(const struct session *u, int side, int ply, char *buf,
 			       size_t size);
+
+/* session-review.c: the value graph's plies and the game's review. */
+/* What the graph shows of ply PLY (0..nmoves: the position after PLY
+ * moves), into P: its value for X from the review, the game's end, the
+ * search that chose the move played there (or the record's numbers), or
+ * for the present the live search; whether the move played from it was a
+ * mistake. */
+void session_ply_point(const struct session *u, int ply, struct graph_point *p);
+/* Show ply PLY (clamped to the game) on the board: the graph's click. */
+void session_goto_ply(struct session *u, int ply);
+/* r: review the game so far on a worker thread, or stop the review under
+ * way (the status line says what it found). */
+void session_review_key(struct session *u);
+void session_review_start(struct session *u);
+/* Stop the review and wait for its thread; its results stay. */
+void session_review_stop(struct session *u);
+void session_review_free(struct session *u);
+/* Is a review running? *DONE of *TOTAL moves are reviewed (either way). */
+bool session_reviewing(const struct session *u, int *done, int *total);
+/* Was move PLY + 1 (played from ply PLY) a mistake, as far as a review of
+ * this game found? */
+bool session_mistake(const struct session *u, int ply);
+/* session-pv.c: the line of the panel's selected row on the board. */
+/* Its moves into LINE (room for GAME_MAX_PLIES) from the position *FROM
+ * (that of the panel's numbers); returns how many, 0 when there is none
+ * (no candidate rows, the inspector). */
+int session_pv_line(const struct session *u, uint8_t *line, struct pos *from);
+/* As session_pv_line, but returns how many of them are shown (pv_step). */
+int session_pv_shown(const struct session *u, uint8_t *line, struct pos *from);
+/* e: the line on or off; Right and Left: DELTA moves more of it. */
+void session_pv_toggle(struct session *u);
+void session_pv_step(struct session *u, int delta);
+/* Called by session_tick with its WAKE: notices the review's progress and
+ * end (dirty, a message); returns when to look again. */
+uint64_t session_review_tick(struct session *u, uint64_t now, uint64_t wake);
 
 #endif

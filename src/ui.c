@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "graph.h"
 #include "keys.h"
 #include "session.h"
 #include "util.h"
@@ -68,7 +69,7 @@ static int mouse(struct session *u, const struct screen *sc)
 {
 	const struct view_layout *l = &sc->lay;
 	MEVENT ev;
-	int col, row;
+	int col, row, ply;
 
 	if (getmouse(&ev) != OK || l->too_small || u->modal != SESSION_MODAL_NONE)
 		return 0;
@@ -83,6 +84,8 @@ static int mouse(struct session *u, const struct screen *sc)
 		return 0;
 	if (view_cell_at(&l->board, ev.x, ev.y, &col, &row))
 		session_click_cell(u, col, row);
+	else if ((ply = graph_ply_at(l, u->nmoves + 1, u->view, ev.x, ev.y)) >= 0)
+		session_goto_ply(u, ply);
 	else if (ev.x >= l->px && ev.x < l->px + l->pw && ev.y >= l->py + VIEW_PANEL_HEAD &&
 		 ev.y < l->py + l->ph)
 		session_click_row(u, ev.y - l->py - VIEW_PANEL_HEAD);

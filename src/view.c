@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "graph.h"
+
 #define LABEL_W 3     /* row numbers and a space, left of the frame */
 #define LABEL_H 1     /* column letters, above the frame */
 #define GAP 2         /* between the board and a panel beside it */
@@ -278,6 +280,7 @@ bool view_layout(struct view_layout *l, const struct game *g, int cols, int rows
 			}
 	if (best_score >= 0) {
 		*l = best;
+		graph_place(l, g);
 		return true;
 	}
 
@@ -452,31 +455,38 @@ char *view_game_title(const struct game *g, char *buf, size_t size)
 
 /* Move I of MOVES as the game line writes it: "3.b2" for X's, "a1" for
  * O's, "[a1]" when it is MARK. */
-static int game_line_token(const struct game *g, const uint8_t *moves, int i, int mark,
-			   char *buf, size_t size)
+static int game_line_token(const struct game *g, const uint8_t *moves, const bool *mistake,
+			   int i, int mark, char *buf, size_t size)
 {
 	char name[8], num[16] = "";
+	const char *q = mistake != NULL && mistake[i] ? "?" : "";
 
 	if (i % 2 == 0)
 		snprintf(num, sizeof(num), "%d.", i / 2 + 1);
-	return snprintf(buf, size, i == mark ? "%s[%s]" : "%s%s", num,
-			game_move_name(g, moves[i], name));
+	return snprintf(buf, size, i == mark ? "%s[%s%s]" : "%s%s%s", num,
+			game_move_name(g, moves[i], name), q);
 }
 
 /* The width of moves FIRST..LAST-1 of the line, with their "..." marks. */
-static int game_line_width(const struct game *g, const uint8_t *moves, int n, int first,
-			   int last, int mark)
+static int game_line_width(const struct game *g, const uint8_t *moves, const bool *mistake,
+			   int n, int first, int last, int mark)
 {
 	char tok[32];
 	int len = (first > 0 ? 4 : 0) + (last < n ? 4 : 0) - 1;
 
 	for (int i = first; i < last; i++)
-		len += game_line_token(g, moves, i, mark, tok, sizeof(tok)) + 1;
+		len += game_line_token(g, moves, mistake, i, mark, tok, sizeof(tok)) + 1;
 	return len;
 }
 
 char *view_game_line(const struct game *g, const uint8_t *moves, int n, int mark, int width,
 		     char *buf, size_t size)
+{
+	return view_game_line_marked(g, moves, NULL, n, mark, width, buf, size);
+}
+
+char *view_game_line_marked(const struct game *g, const uint8_t *moves, const bool *mistake, int n,
+			    int mark, int width, char *buf, size_t size)
 {
 	int first = 0, last = n, len = 0;
 	char tok[32];
@@ -484,7 +494,7 @@ char *view_game_line(const struct game *g, const uint8_t *moves, int n, int mark
 	if (size == 0)
 		return buf;
 	buf[0] = '\0';
-	while (first < last && game_line_width(g, moves, n, first, last, mark) > width) {
+	while (first < last && game_line_width(g, moves, mistake, n, first, last, mark) > width) {
 		/* Away from the marked move, or the end: it stays in sight. */
 		if (mark < 0 || mark - first > last - 1 - mark)
 			first++;
@@ -496,7 +506,7 @@ char *view_game_line(const struct game *g, const uint8_t *moves, int n, int mark
 	if (first > 0)
 		len += snprintf(buf + len, size - (size_t)len, "...");
 	for (int i = first; i < last && (size_t)len < size; i++) {
-		game_line_token(g, moves, i, mark, tok, sizeof(tok));
+		game_line_token(g, moves, mistake, i, mark, tok, sizeof(tok));
 		len += snprintf(buf + len, size - (size_t)len, "%s%s", len > 0 ? " " : "", tok);
 	}
 	if (last < n && (size_t)len < size)

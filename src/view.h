@@ -87,6 +87,7 @@ struct view_layout {
 	struct view_board board;
 	int note_y;            /* a free line right under the board, or -1 */
 	int px, py, pw, ph;    /* the panel */
+	int gx, gy, gw, gh;    /* the value graph (graph.h); gh 0: none */
 	int status_y, status_h; /* whose turn, the result, messages: 1 or 2 lines */
 	int keys_y, keys_h;    /* the main keys: 1 or 2 lines, the last rows */
 };
@@ -256,12 +257,17 @@ char *view_game_title(const struct game *g, char *buf, size_t size);
 char *view_moves_text(const struct game *g, const uint8_t *moves, int n, int width, char *buf,
 		      size_t size);
 
+
 /* The game so far, with move numbers ("1.b2 a1 2.c3"), the move MARK
  * (0-based; -1 for none: the present) in brackets, in at most WIDTH
  * characters: moves are dropped ("...") from the front, or around the
  * marked one so that it stays in sight. */
 char *view_game_line(const struct game *g, const uint8_t *moves, int n, int mark, int width,
 		     char *buf, size_t size);
+/* The same with a '?' after each move i whose MISTAKE[i] is true (NULL:
+ * none), as a review marks them. */
+char *view_game_line_marked(const struct game *g, const uint8_t *moves, const bool *mistake, int n,
+			    int mark, int width, char *buf, size_t size);
 
 /* The winning line of a finished game whose lines are K cells in a row
  * (game_lines): its cells (grid cells row * width + col) stored in CELLS

@@ -66,6 +66,7 @@ enum {
 	S_PAST_ENGINE, /* looking back at a position where the engine was to move */
 	S_HELP,    /* the help is open */
 	S_DIALOG,  /* the new-game dialog is open */
+	S_PV,      /* S_ENGINE with the first row's line on the board, two moves of it */
 	S_COUNT
 };
 
@@ -74,7 +75,7 @@ enum {
  * session_context() against them; the key table then says which commands
  * it allows). */
 #define MOVED (KEYS_MOVES | KEYS_EARLIER)
-#define THINKS (KEYS_CAN_PAUSE | KEYS_SEARCH)
+#define THINKS (KEYS_CAN_PAUSE | KEYS_SEARCH | KEYS_LINES) /* a search with candidate rows */
 static const struct {
 	const char *name;
 	unsigned ctx;
@@ -89,11 +90,13 @@ static const struct {
 	[S_EVE] = { "eve", KEYS_ENGINE | KEYS_EVE | KEYS_CAN_PAUSE },
 	[S_EVE_OVER] = { "eve-over", KEYS_OVER | KEYS_EVE | MOVED },
 	[S_PANEL] = { "panel", KEYS_PANEL | KEYS_ENGINE | MOVED | THINKS },
-	[S_PANEL_PAST] = { "panel-past", KEYS_PANEL | KEYS_PAST | KEYS_HUMAN | KEYS_MOVES | THINKS },
-	[S_PANEL_IDLE] = { "panel-idle", KEYS_PANEL | KEYS_HUMAN | MOVED },
+	[S_PANEL_PAST] = { "panel-past", KEYS_PANEL | KEYS_PAST | KEYS_HUMAN | KEYS_MOVES |
+					 KEYS_CAN_PAUSE | KEYS_SEARCH },
+	[S_PANEL_IDLE] = { "panel-idle", KEYS_PANEL | KEYS_HUMAN | MOVED | KEYS_LINES },
 	[S_PAST_ENGINE] = { "past-engine", KEYS_PAST | KEYS_ENGINE | MOVED },
 	[S_HELP] = { "help", KEYS_HELP | KEYS_HUMAN | MOVED },
 	[S_DIALOG] = { "dialog", KEYS_DIALOG | KEYS_HUMAN | MOVED },
+	[S_PV] = { "pv", KEYS_ENGINE | MOVED | THINKS | KEYS_PV },
 };
 
 static struct session *situation(struct options *opt, int s)
@@ -116,6 +119,7 @@ static struct session *situation(struct options *opt, int s)
 	case S_PANEL:
 	case S_PANEL_PAST:
 	case S_PANEL_IDLE:
+	case S_PV:
 		/* Ultimate: the engine is far from solving it in a slice. */
 		u = make(opt, "uttt", "human", engine, "e5");
 		think_a_little(u);
@@ -127,6 +131,10 @@ static struct session *situation(struct options *opt, int s)
 			session_command(u, CMD_FOCUS);
 		if (s == S_PANEL_IDLE) /* the engine moves: nothing to browse now */
 			session_command(u, CMD_MOVE_NOW);
+		if (s == S_PV) {
+			session_command(u, CMD_PV);
+			u->pv_step = 2;
+		}
 		u->msg[0] = '\0';
 		return u;
 	case S_ANALYSIS:
@@ -163,7 +171,8 @@ struct state {
 	int nmoves, view, modal, cur_col, cur_row, scroll, sel, help_scroll, path_len, field;
 	int who1, level;
 	bool paused, autoplay, step_pending, overlay, hint_mode, inspecting, focus_panel;
-	bool analysis;
+	bool analysis, pv_on, reviewing;
+	int pv_step;
 };
 
 static void state_of(const struct session *u, struct state *st)
@@ -189,6 +198,13 @@ static void state_of(const struct session *u, struct state *st)
 	st->inspecting = u->inspecting;
 	st->focus_panel = u->focus_panel;
 	st->analysis = u->analysis != NULL;
+	st->pv_on = u->pv_on;
+	st->pv_step = u->pv_step;
+	{
+		int done, total;
+
+		st->reviewing = session_reviewing(u, &done, &total);
+	}
 }
 
 /* Does the key table allow CMD in the situation CTX (any of its rows)? */
@@ -228,6 +244,10 @@ static bool did(int cmd, const struct session *u, const struct state *a, const s
 	case CMD_ANALYSIS: return b->hint_mode != a->hint_mode;
 	case CMD_OVERLAY: return b->overlay != a->overlay;
 	case CMD_INSPECT: return b->inspecting && b->paused;
+	case CMD_REVIEW: return b->reviewing && !a->reviewing;
+	case CMD_PV: return b->pv_on != a->pv_on;
+	case CMD_PV_NEXT: return b->pv_step > a->pv_step;
+	case CMD_PV_PREV: return b->pv_step < a->pv_step;
 	case CMD_CURSOR_UP: return b->cur_row == a->cur_row - 1 && b->cur_col == a->cur_col;
 	case CMD_CURSOR_DOWN: return b->cur_row == a->cur_row + 1 && b->cur_col == a->cur_col;
 	case CMD_CURSOR_LEFT: return b->cur_col == a->cur_col - 1 && b->cur_row == a->cur_row;
@@ -262,6 +282,7 @@ static int mode_of(unsigned ctx)
 {
 	return ctx & KEYS_HELP     ? KEYS_MODE_HELP
 	       : ctx & KEYS_DIALOG ? KEYS_MODE_DIALOG
+	       : ctx & KEYS_PV     ? KEYS_MODE_PV
 	       : ctx & KEYS_PANEL  ? KEYS_MODE_PANEL
 				   : KEYS_MODE_BOARD;
 }

@@ -135,7 +135,7 @@ static void test_layouts(void)
 
 	ok(view_layout(&l, &uttt, 60, 40) && l.panel_below && l.board.style == VIEW_BOXED,
 	   "uttt on 60x40: boxed board, panel below");
-	ok(l.py == l.board.y + l.board.h + 1 && l.py + l.ph == l.status_y,
+	ok(l.py == l.board.y + l.board.h + 1 && l.py + l.ph + (l.gh > 0 && l.gx == l.px ? l.gh + 1 : 0) == l.status_y,
 	   "panel below: starts after the board, reaches the status line (py %d ph %d)", l.py, l.ph);
 
 	ok(view_layout(&l, &uttt, 200, 60) && l.pw == VIEW_PANEL_MAX_W &&

@@ -1,0 +1,153 @@
+#!/bin/sh
+# screen-graph.sh - the value graph, the line on the board and the review
+# in a real terminal: a private tmux server runs noughts, the test sends
+# keys and reads the screen back. Waits poll the screen up to a timeout;
+# no assertion depends on how fast anything runs.
+: "${NOUGHTS:?NOUGHTS must name the program under test}"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP no tmux"
+	exit 0
+fi
+
+unset TMUX
+LC_ALL=C.UTF-8
+export LC_ALL
+sock="noughts-graph-$$"
+tm() { tmux -u -L "$sock" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1' EXIT
+trap 'exit 1' INT TERM HUP
+tm start-server \; set -g exit-empty off
+
+n=0
+failed=0
+pass() { n=$((n + 1)); echo "ok $n - $*"; }
+fail() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $*"
+	screen | sed 's/^/# /'
+}
+check() { if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi; }
+
+WAIT=${SCREEN_TEST_WAIT:-15}
+screen() { tm capture-pane -p -t t 2>/dev/null; }
+wait_until() {
+	i=0
+	while [ "$i" -lt $((WAIT * 10)) ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+screen_has() { screen | grep -Eq -- "$1"; }
+wait_for() { wait_until screen_has "$1"; }
+
+# start COLS ROWS ARGS...: noughts with ARGS in a fresh COLS x ROWS window.
+start() {
+	c=$1 r=$2
+	shift 2
+	tm kill-session -t t >/dev/null 2>&1
+	tm new-session -d -s t -x "$c" -y "$r" "$NOUGHTS" "$@"
+}
+# The graph's lines: from the one matching $1 down, the first $2 columns.
+graph() { screen | awk -v re="$1" '$0 ~ re { on = 1 } on' | cut -c1-"$2"; }
+
+# --- tic-tac-toe: a finished game from a record, reviewed ---------------------
+
+dir=$(mktemp -d)
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$dir"' EXIT
+cat >"$dir/game.txt" <<'REC'
+# noughts game record
+Game: ttt
+X: human
+O: human
+Result: X
+
+a1 {iterations=1000 visits=600 value=0.550}
+a2 {iterations=1000 visits=500 value=0.450}
+b2 {iterations=1000 visits=900 value=0.900}
+c3 {iterations=1000 visits=100 value=0.100}
+c1 {iterations=1000 visits=990 value=0.990 proven=win plies=3}
+b1 {iterations=1000 visits=10 value=0.000 proven=loss plies=2}
+a3 {iterations=1000 visits=1000 value=1.000 proven=win plies=1}
+REC
+start 80 24 play --load "$dir/game.txt"
+wait_for '7/7: X wins'
+check $? "80x24: the graph under the board says the end's value: X wins"
+graph '7/7' 18 | sed -n 6p | grep -q '^ █'
+check $? "the record's values feed the graph: ply 0 has a bar"
+graph '7/7' 18 | sed -n 7p | grep -Eq '^ +xxxx *$'
+check $? "its proven plies and the end are marked x (X wins)"
+tm send-keys -t t r
+wait_for 'Reviewed 7 moves: mistakes X none, O 1 \(first: move 2 a2\)\.'
+check $? "r reviews the game: O's a2 is the one mistake"
+screen_has 'game +1\.a1 a2\? 2\.b2 c3 3\.c1 b1 4\.a3'
+check $? "the game line marks a2 with ?"
+graph '7/7' 18 | sed -n 7p | grep -q '^ =?x'
+check $? "the graph marks it with ?, the start a proven draw (=)"
+tm send-keys -t t '[' '[' '[' '[' '[' '['
+wait_for '1/7: draw'
+check $? "[ moves the graph's cursor back: after a1 a draw"
+tm send-keys -t t ']'
+wait_for '2/7: X wins'
+check $? "] forward: after a2 X wins"
+tm send-keys -t t q
+sleep 0.3
+
+moves="a1 a2 b2 c3 c1 b1 a3"
+# --- ASCII --------------------------------------------------------------------
+
+start 80 24 play --game ttt --moves "$moves" --ascii
+wait_for '7/7: X wins'
+graph '7/7' 18 >"$dir/g.txt"
+if grep -q '#' "$dir/g.txt" && ! grep -q '█' "$dir/g.txt"; then
+	pass "--ascii: the bars are drawn with #, no block characters"
+else
+	fail "--ascii: the bars are drawn with #, no block characters"
+fi
+tm send-keys -t t q
+sleep 0.3
+
+# --- a small terminal drops the graph ------------------------------------------
+
+start 56 12 play --game ttt --moves "a1 b2"
+wait_for 'X to move'
+if screen_has 'a   b   c' && ! screen_has "value|[0-9]/2:"; then
+	pass "56x12: the board, and no graph"
+else
+	fail "56x12: the board, and no graph"
+fi
+tm send-keys -t t q
+sleep 0.3
+
+# --- the line on the board ------------------------------------------------------
+
+start 120 40 play --game uttt --o mcts:time=60000,seed=1 --moves e5
+wait_for 'thinking'
+wait_for '[0-9]+ +[0-9.k]+ .*%'
+tm send-keys -t t e
+wait_for 'Line .* \(([0-9]+) of \1\)'
+check $? "e: the first row's line, all of it"
+screen | grep -q 'o1' && screen | grep -q 'x2'
+check $? "its moves numbered on the board: o1, x2, ..."
+before=$(screen | grep -o '[0-9.]*[kM]* iterations' | head -1)
+tm send-keys -t t Left
+sleep 0.3
+screen | sed -nE 's/.*Line .* \(([0-9]+) of ([0-9]+)\).*/\1 \2/p' | awk '{ exit !($1 < $2) }'
+check $? "Left: fewer moves than the whole line"
+sleep 0.5
+after=$(screen | grep -o '[0-9.]*[kM]* iterations' | head -1)
+[ "$before" != "$after" ] && screen_has 'thinking'
+check $? "the search goes on under the line ($before, then $after)"
+screen | grep -q '^ *5 .*X' 
+check $? "the position is unchanged: X's e5 still there"
+tm send-keys -t t Escape
+wait_for 'X to move|O is thinking'
+! screen_has 'Line .* of'
+check $? "Escape takes the line off"
+tm send-keys -t t q
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
