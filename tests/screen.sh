@@ -49,8 +49,11 @@ screen() { tm capture-pane -p -t t 2>/dev/null; }
 # middle dot) become '#' first: they are several bytes in UTF-8, and cut
 # counts bytes.
 wide=$(printf '(\342\224|\342\225).|\302\267')
+# The value graph under the board (from its caption "... 3/7: ...") is not
+# the board.
 board() {
-	screen | LC_ALL=C sed -E "s/$wide/#/g" | sed '1d' | head -n $((rows - 5)) | cut -c1-"$panel_x"
+	screen | LC_ALL=C sed -E "s/$wide/#/g" | sed '1d' | head -n $((rows - 5)) | cut -c1-"$panel_x" |
+		sed -E '/[0-9]+\/[0-9]+: /,$d'
 }
 stones() { board | grep -o '[XO]' | wc -l | tr -d ' '; }
 
