@@ -274,7 +274,7 @@ check $? "and the root moves' scores change ($rows_seen different tables)"
 wait_for 'O to move'
 nm_rows | head -1 | grep -Eq '^[a-e][1-5] +draw +[0-9]+' && screen_has 'when X chose'
 check $? "the search ends with its move proven a draw, and X plays it"
-screen | grep -Eq 'table [0-9.]+% full of' && screen | grep -Eq '^ +PV +(\.\.\. )?[a-e][1-5] '
+screen | grep -Eq 'table [0-9.]+% full of' && screen | grep -Eq ' PV +(\.\.\. )?[a-e][1-5] '
 check $? "the panel shows the table's fill and the principal variation"
 tm send-keys -t t q
 wait_for '^EXIT=0'
