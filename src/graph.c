@@ -114,9 +114,9 @@ char *graph_caption(const struct graph_point *p, int view, int nply, int w, char
 	if (!p->have)
 		fmt_buf(value, sizeof(value), "no value");
 	else if (p->proof == PROOF_WIN)
-		fmt_buf(value, sizeof(value), "X wins");
+		fmt_buf(value, sizeof(value), "X's win");
 	else if (p->proof == PROOF_LOSS)
-		fmt_buf(value, sizeof(value), "O wins");
+		fmt_buf(value, sizeof(value), "O's win");
 	else if (p->proof == PROOF_DRAW)
 		fmt_buf(value, sizeof(value), "draw");
 	else

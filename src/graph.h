@@ -58,7 +58,7 @@ const char *graph_bar_cell(double value, int row, int nrows, bool ascii);
 char graph_mark(const struct graph_point *p);
 
 /* The caption for ply VIEW of NPLY with P known of it, in W characters:
- * "X's value  ply 5/9: 0.62", "... ply 5/9: X wins", "... O wins",
+ * "X's value  ply 5/9: 0.62", "... ply 5/9: X's win", "... O's win",
  * "... draw", "... no value"; shorter forms when W is small. */
 char *graph_caption(const struct graph_point *p, int view, int nply, int w, char *buf,
 		    size_t size);

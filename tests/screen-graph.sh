@@ -78,7 +78,7 @@ b1 {iterations=1000 visits=10 value=0.000 proven=loss plies=2}
 a3 {iterations=1000 visits=1000 value=1.000 proven=win plies=1}
 REC
 start 80 24 play --load "$dir/game.txt"
-wait_for '7/7: X wins'
+wait_for '7/7: X.s win'
 check $? "80x24: the graph under the board says the end's value: X wins"
 bars_bottom '7/7' 18 | grep -q '^ [▁▂▃▄▅▆▇█]'
 check $? "the record's values feed the graph: ply 0 has a bar"
@@ -95,7 +95,7 @@ tm send-keys -t t '[' '[' '[' '[' '[' '['
 wait_for '1/7: draw'
 check $? "[ moves the graph's cursor back: after a1 a draw"
 tm send-keys -t t ']'
-wait_for '2/7: X wins'
+wait_for '2/7: X.s win'
 check $? "] forward: after a2 X wins"
 tm send-keys -t t q
 sleep 0.3
@@ -104,7 +104,7 @@ moves="a1 a2 b2 c3 c1 b1 a3"
 # --- ASCII --------------------------------------------------------------------
 
 start 80 24 play --game ttt --moves "$moves" --ascii
-wait_for '7/7: X wins'
+wait_for '7/7: X.s win'
 graph '7/7' 18 >"$dir/g.txt"
 if grep -q '#' "$dir/g.txt" && ! grep -q '█' "$dir/g.txt"; then
 	pass "--ascii: the bars are drawn with #, no block characters"
