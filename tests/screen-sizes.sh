@@ -115,6 +115,9 @@ text_of() { # FILE HELP
 pairs() {
 	LC_ALL=C awk -v stream="${1:-0}" '
 	/[0-9]+ (above|below)/ && /\(Pg(Up|Dn)/ { prev = ""; next }
+	# The caption of the value graph picks whole forms for its width itself
+	# (tests/test-graph.c); at the foot of the panel it is not panel text.
+	/(ply |^ *X )[0-9]+\/[0-9]+: / { prev = ""; next }
 	$1 == "@T" {
 		for (i = 2; i <= NF; i++)
 			print "@T " $i
