@@ -4,27 +4,9 @@
 # hang (the program no longer quits on q) or a sanitizer report. The events
 # come from a fixed seed; MONKEY_EVENTS sets how many per mode (CI's
 # sanitizer pass sends more).
-: "${NOUGHTS:?NOUGHTS must name the program under test}"
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP no tmux"
-	exit 0
-fi
-unset TMUX
-LC_ALL=C.UTF-8
-export LC_ALL
+tmux_name=monkey
+. "$(dirname "$0")/tmux.sh"
 EVENTS=${MONKEY_EVENTS:-100}
-WAIT=${SCREEN_TEST_WAIT:-15}
-sock="noughts-monkey-$$"
-dir=$(mktemp -d)
-tm() { tmux -u -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	rm -rf "$dir"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-tm start-server \; set -g exit-empty off
 
 n=0
 failed=0

@@ -3,21 +3,9 @@
 # in a real terminal: a private tmux server runs noughts, the test sends
 # keys and reads the screen back. Waits poll the screen up to a timeout;
 # no assertion depends on how fast anything runs.
-: "${NOUGHTS:?NOUGHTS must name the program under test}"
+tmux_name=graph
+. "$(dirname "$0")/tmux.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP no tmux"
-	exit 0
-fi
-
-unset TMUX
-LC_ALL=C.UTF-8
-export LC_ALL
-sock="noughts-graph-$$"
-tm() { tmux -u -L "$sock" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1' EXIT
-trap 'exit 1' INT TERM HUP
-tm start-server \; set -g exit-empty off
 
 n=0
 failed=0
@@ -30,7 +18,6 @@ fail() {
 }
 check() { if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi; }
 
-WAIT=${SCREEN_TEST_WAIT:-15}
 screen() { tm capture-pane -p -t t 2>/dev/null; }
 wait_until() {
 	i=0
@@ -60,8 +47,6 @@ marks() { graph "$1" "$2" | awk 'NR > 1 && !/[▁▂▃▄▅▆▇█·│]/ { 
 
 # --- tic-tac-toe: a finished game from a record, reviewed ---------------------
 
-dir=$(mktemp -d)
-trap 'tm kill-server >/dev/null 2>&1; rm -rf "$dir"' EXIT
 cat >"$dir/game.txt" <<'REC'
 # noughts game record
 Game: ttt
@@ -138,12 +123,16 @@ screen | grep -q 'o1' && screen | grep -q 'x2'
 check $? "its moves numbered on the board: o1, x2, ..."
 before=$(screen | grep -o '[0-9.]*[kM]* iterations' | head -1)
 tm send-keys -t t Left
-sleep 0.3
-screen | sed -nE 's/.*Line .* \(([0-9]+) of ([0-9]+)\).*/\1 \2/p' | awk '{ exit !($1 < $2) }'
+shorter_line() {
+	screen | sed -nE 's/.*Line .* \(([0-9]+) of ([0-9]+)\).*/\1 \2/p' | awk '{ exit !($1 < $2) }'
+}
+wait_until shorter_line
 check $? "Left: fewer moves than the whole line"
-sleep 0.5
-after=$(screen | grep -o '[0-9.]*[kM]* iterations' | head -1)
-[ "$before" != "$after" ] && screen_has 'thinking'
+searched_on() {
+	after=$(screen | grep -o '[0-9.]*[kM]* iterations' | head -1)
+	[ "$before" != "$after" ] && screen_has 'thinking'
+}
+wait_until searched_on
 check $? "the search goes on under the line ($before, then $after)"
 screen | grep -q '^ *5 .*X' 
 check $? "the position is unchanged: X's e5 still there"

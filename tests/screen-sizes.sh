@@ -14,26 +14,9 @@
 # does not have. Bars (runs of '#' once the block characters are folded)
 # and the deliberate "..." are left out of the pairs; the rows that say how
 # many rows are above and below are checked against their own pattern.
-: "${NOUGHTS:?NOUGHTS must name the program under test}"
+tmux_name=sizes
+. "$(dirname "$0")/tmux.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP no tmux"
-	exit 0
-fi
-
-unset TMUX
-LC_ALL=C.UTF-8
-export LC_ALL
-sock="noughts-sizes-$$"
-dir=$(mktemp -d)
-tm() { tmux -u -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	rm -rf "$dir"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-tm start-server \; set -g exit-empty off
 
 n=0
 failed=0
@@ -45,7 +28,6 @@ fail() {
 	sed 's/^/# /' "$dir/why" 2>/dev/null
 	sed 's/^/# /' "$dir/cur"
 }
-WAIT=${SCREEN_TEST_WAIT:-15}
 
 # Every character of more than one byte (lines, blocks, the middle dot)
 # becomes '#', so that columns count as bytes.

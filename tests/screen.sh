@@ -3,28 +3,9 @@
 # noughts in a shell, the test sends keys and reads the screen back with
 # capture-pane. Waits poll the screen up to a timeout; no assertion depends
 # on how fast anything runs.
-: "${NOUGHTS:?NOUGHTS must name the program under test}"
+tmux_name=test
+. "$(dirname "$0")/tmux.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP no tmux"
-	exit 0
-fi
-
-unset TMUX # a private server even when run inside tmux
-# The same screen whatever the caller's locale: C.UTF-8 is built into glibc.
-LC_ALL=C.UTF-8
-export LC_ALL
-sock="noughts-test-$$"
-dir=$(mktemp -d)
-tm() { tmux -u -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	rm -rf "$dir"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-# The server stays up between sessions, so a new one never races its exit.
-tm start-server \; set -g exit-empty off
 
 n=0
 failed=0
@@ -40,7 +21,6 @@ check() { # check STATUS DESCRIPTION
 	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi
 }
 
-WAIT=${SCREEN_TEST_WAIT:-15} # seconds a wait may take (sanitizer builds are slow)
 
 screen() { tm capture-pane -p -t t 2>/dev/null; }
 # The board: the screen without title and the last four lines (status and
