@@ -46,6 +46,7 @@ struct nm_thread {
 	uint64_t nodes, next_check;
 	uint64_t counted;   /* of the nodes, those added to n->nodes_all */
 	bool aborted;       /* stopped: *stop, the clock, or thread 0 done */
+	uint64_t held_ns;   /* time spent held (NEGAMAX_HOLD): off the clock */
 	int root_best;      /* best root move of the iteration under way */
 	uint32_t history[2][GAME_MAX_CELLS];
 	char pad[64];       /* (no false sharing with the next thread) */

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "negamax-int.h"
 #include "pool.h"
@@ -95,20 +96,48 @@ static uint64_t nm_nodes(struct negamax *n)
 	return nm_count(&n->th[0]);
 }
 
+/* Whether *stop asks for a stop (not a hold). */
+static bool nm_stop_asked(const struct negamax *n)
+{
+	int v;
+
+	if (n->stop == NULL)
+		return false;
+	v = atomic_load(n->stop);
+	return v != 0 && v != NEGAMAX_HOLD;
+}
+
+/* Wait while *stop holds the search; the time held is off T's clock.
+ * Returns the time after. */
+static uint64_t nm_hold(struct nm_thread *t, uint64_t now)
+{
+	const struct timespec tick = { 0, 1000000 };
+	uint64_t after;
+
+	while (atomic_load(t->n->stop) == NEGAMAX_HOLD)
+		nanosleep(&tick, NULL);
+	after = now_ns();
+	t->held_ns += after - now;
+	return after;
+}
+
 void nm_poll(struct nm_thread *t)
 {
 	struct negamax *n = t->n;
 	uint64_t now = now_ns(), all = nm_count(t);
 
+	if (n->stop != NULL && atomic_load(n->stop) == NEGAMAX_HOLD)
+		now = nm_hold(t, now);
+
 	t->next_check = t->nodes + NM_CHECK_EVERY;
 	if (t->index == 0) {
 		pthread_mutex_lock(&n->live_lock);
 		n->live.nodes = all;
-		n->live.seconds = (double)(now - n->start_ns) / 1e9;
+		n->live.seconds = (double)(now - n->start_ns - t->held_ns) / 1e9;
 		n->live.tt_used = ttable_used(n->tt);
 		pthread_mutex_unlock(&n->live_lock);
 	}
-	if ((n->stop != NULL && atomic_load(n->stop)) || (n->deadline != 0 && now >= n->deadline) ||
+	if (nm_stop_asked(n) || (n->deadline != 0 && now >= n->deadline + t->held_ns) ||
 	    (t->index > 0 && LOAD(n->done)))
 		t->aborted = true;
 }
@@ -300,7 +329,7 @@ static void nm_deepen(struct negamax *n)
 		bool proven;
 		int s;
 
-		if (n->stop != NULL && atomic_load(n->stop))
+		if (nm_stop_asked(n))
 			t->aborted = true;
 		if (t->aborted)
 			break;
@@ -468,6 +497,7 @@ static void nm_begin(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		struct nm_thread *t = &n->th[i];
 
 		t->aborted = false;
+		t->held_ns = 0;
 		t->nodes = t->counted = 0;
 		t->next_check = NM_CHECK_EVERY;
 		/* old history still orders moves, but the new search soon

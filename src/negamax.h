@@ -84,9 +84,15 @@ void negamax_free(struct negamax *n);
 /* Threads the searches of N run on. */
 int negamax_threads(const struct negamax *n);
 
+/* *STOP set to NEGAMAX_HOLD holds a search: every thread waits, its clock
+ * stopped, until *STOP changes (back to 0 to go on, or to a stop). A player
+ * holds its search between the slices it is given, so a paused screen
+ * pauses negamax as it does MCTS. */
+#define NEGAMAX_HOLD (-1)
+
 /* Iterative deepening from POS until solved, the depth limit, the time
- * budget, or *STOP (if not NULL) becomes non-zero (an atomic, so another
- * thread or a signal handler may set it). After each completed
+ * budget, or *STOP (if not NULL) becomes non-zero and not NEGAMAX_HOLD (an
+ * atomic, so another thread or a signal handler may set it). After each completed
  * depth, calls PROGRESS (if not NULL) with the result so far. Fills OUT with
  * the last completed iteration. */
 void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,

@@ -502,8 +502,10 @@ static const struct player_ops mcts_player_ops = {
 
 /* Negamax does not stop and resume, so it searches on a worker thread:
  * think() starts it and waits at most a slice, and the front end stays
- * responsive during a long search. Only the worker touches the searcher
- * while it runs; the rest is read after joining it. */
+ * responsive during a long search. Between slices the search is held
+ * (NEGAMAX_HOLD), so it searches only while the caller asks, as MCTS does:
+ * a paused screen pauses it. Only the worker touches the searcher while it
+ * runs; the rest is read after joining it. */
 struct negamax_player {
 	const struct game *g;
 	struct negamax *n;
@@ -590,7 +592,12 @@ static bool negamax_player_think(void *data, uint64_t slice_ns)
 
 	if (p->best != MOVE_NONE || game_over(&p->pos))
 		return true;
-	if (!p->running) {
+	if (p->running) {
+		int held = NEGAMAX_HOLD;
+
+		/* go on (unless told to stop meanwhile) */
+		atomic_compare_exchange_strong(&p->stop, &held, 0);
+	} else {
 		atomic_store(&p->stop, 0);
 		p->finished = false;
 		if (pthread_create(&p->thread, NULL, negamax_worker, p) != 0)
@@ -611,8 +618,12 @@ static bool negamax_player_think(void *data, uint64_t slice_ns)
 		;
 	finished = p->finished;
 	pthread_mutex_unlock(&p->lock);
-	if (!finished)
+	if (!finished) {
+		int go = 0;
+
+		atomic_compare_exchange_strong(&p->stop, &go, NEGAMAX_HOLD);
 		return false;
+	}
 	negamax_join(p, false);
 	return true;
 }

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "player.h"
 #include "tap.h"
@@ -165,11 +166,56 @@ static void test_levels(void)
 	}
 }
 
+/* Nodes negamax has searched, as the screen reads them, once they stay
+ * the same over 200 ms (up to about 10 s); -1 if they never do. */
+static double settled_nodes(struct player *p)
+{
+	const struct timespec wait = { 0, 200000000 };
+	struct player_stats a, b;
+
+	player_stats(p, &a);
+	for (int i = 0; i < 50; i++) {
+		nanosleep(&wait, NULL);
+		player_stats(p, &b);
+		if (b.nodes == a.nodes)
+			return (double)b.nodes;
+		a = b;
+	}
+	return -1;
+}
+
+/* Pause means pause: negamax searches only within the slices it is given
+ * and carries on where it stopped. */
+static void test_negamax_holds(void)
+{
+	struct game g;
+	struct pos pos;
+	struct player_spec spec;
+	struct player *p;
+	struct player_stats st;
+	char err[256];
+	double held, again;
+
+	game_init(&g, "7,7,5", 0, err, sizeof(err));
+	game_start(&g, &pos);
+	player_spec_parse("negamax:time=600000,threads=2", &spec, err, sizeof(err));
+	p = player_new(&g, &spec, &pos);
+	ok(!player_think(p, 50000000u), "negamax: a slice of 50 ms does not finish 7,7,5");
+	held = settled_nodes(p);
+	ok(held > 0, "between slices its node count stops growing (%.0f nodes)", held);
+	player_think(p, 100000000u);
+	player_stats(p, &st);
+	again = (double)st.nodes;
+	ok(again > held, "the next slice carries on from there (%.0f, then %.0f nodes)", held, again);
+	player_free(p);
+}
+
 int main(void)
 {
 	test_good_specs();
 	test_bad_specs();
 	test_players_play();
 	test_levels();
+	test_negamax_holds();
 	return tap_done();
 }
