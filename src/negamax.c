@@ -427,60 +427,72 @@ static void nm_rotate(uint8_t *moves, int count, int k)
 		moves[i] = tmp[(i + k) % count];
 }
 
-int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply, int alpha,
-	      int beta, bool *proven)
+/* Proven bounds [LO, HI] settle a node when they meet or leave the window
+ * (ALPHA, BETA): then *OUT is its score. At the root (PLY 0) only bounds
+ * that meet do, as only a finished search gives a move. */
+static bool nm_bounds_settle(struct nm_thread *t, int ply, int lo, int hi, int alpha, int beta,
+			     int ttmove, const struct moveset *legal, int *out)
+{
+	if (ply == 0 && lo != hi)
+		return false;
+	if (hi <= alpha || lo == hi) {
+		if (ply == 0 && ttmove != MOVE_NONE && moveset_has(legal, ttmove))
+			t->root_best = ttmove;
+		*out = hi;
+		return true;
+	}
+	if (lo >= beta) {
+		*out = lo;
+		return true;
+	}
+	return false;
+}
+
+/* The score of CHILD (at PLY + 1) for the side to move at PLY, in the
+ * window (A, BETA): the first child with the whole window, the others with
+ * a null window first and again with the whole one if they beat A. */
+static int nm_child(struct nm_thread *t, const struct nm_node *child, bool first, int depth,
+		    int ply, int a, int beta, bool *cp)
+{
+	int s;
+
+	if (game_over(&child->pos))
+		return nm_terminal(&child->pos, ply + 1);
+	if (first)
+		return -nm_search(t, child, depth, ply + 1, -beta, -a, cp);
+	s = -nm_search(t, child, depth, ply + 1, -a - 1, -a, cp);
+	if (s > a && s < beta && !t->aborted)
+		s = -nm_search(t, child, depth, ply + 1, -beta, -a, cp);
+	return s;
+}
+
+/* A table entry's flags: KIND (TT_LOWER, TT_UPPER, TT_EXACT), and whether
+ * the score is proven and was found by a solve. */
+static int nm_tt_flags(const struct negamax *n, int kind, bool proven)
+{
+	return kind | (proven ? TT_PROVEN : 0) | (n->solving ? TT_SOLVING : 0);
+}
+
+/* What nm_search() has learnt of a node before it tries its moves. */
+struct nm_frame {
+	uint64_t key;
+	int sym, lo, hi, forced, ttmove;
+	struct moveset legal;
+	struct nm_lines ln;
+};
+
+/* nm_search()'s second half: the moves of ND, best first, in the window
+ * (ALPHA, BETA) narrowed to F's bounds, and the result into the table. */
+static int nm_search_moves(struct nm_thread *t, const struct nm_node *nd, const struct nm_frame *f,
+			   int depth, int ply, int alpha, int beta, bool *proven)
 {
 	struct negamax *n = t->n;
 	const struct game *g = n->g;
-	const struct pos *p = &nd->pos;
-	int me = p->turn;
-	int lo, hi, forced = -1, ttmove = MOVE_NONE, sym, count, best, bestmove, a, child_depth;
-	int draft, settled;
+	int me = nd->pos.turn, count, best, bestmove, a, child_depth, draft;
 	bool all_proven = true;
 	uint8_t moves[GAME_MAX_MOVES];
-	struct moveset legal;
-	struct nm_lines ln;
-	uint64_t key;
 
-	*proven = false;
-	if (++t->nodes >= t->next_check)
-		nm_poll(t);
-	if (t->aborted)
-		return 0;
-	/* The table bucket is a cache miss: start loading it now. */
-	key = nm_key(n, nd, &sym);
-	ttable_prefetch(n->tt, key);
-
-	if (nm_quick(t, nd, ply, &legal, &ln, &forced, &lo, &hi, &settled)) {
-		*proven = true;
-		return settled;
-	}
-	if (nm_table_cut(n, key, sym, depth, ply, alpha, beta, &ttmove, &lo, &hi, &settled))
-		return settled;
-	/* Proven bounds settle the node when they meet or leave the window
-	 * (at the root only a finished search gives a move). */
-	if (ply > 0 || lo == hi) {
-		if (hi <= alpha || lo == hi) {
-			*proven = true;
-			if (ply == 0 && ttmove != MOVE_NONE && moveset_has(&legal, ttmove))
-				t->root_best = ttmove;
-			return hi;
-		}
-		if (lo >= beta) {
-			*proven = true;
-			return lo;
-		}
-	}
-	alpha = nm_max(alpha, lo);
-	beta = nm_min(beta, hi);
-
-	/* A solve only asks whether a side can force a win so far: a null
-	 * heuristic keeps the windows narrow and the iterations cheap. */
-	if (depth <= 0 && forced < 0)
-		return n->solving ? nm_max(lo, nm_min(hi, 0))
-				  : nm_max(lo, nm_min(hi, game_evaluate(g, p)));
-
-	count = nm_order(t, nd, &legal, &ln, forced, ttmove, moves);
+	count = nm_order(t, nd, &f->legal, &f->ln, f->forced, f->ttmove, moves);
 	assert(count > 0);
 
 	/* Threads other than 0 start on other root moves: they work ahead on
@@ -489,9 +501,9 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 		nm_rotate(moves, count, t->index % count);
 
 	/* Table entries are ranked by draft: no more than the plies left. */
-	draft = nm_min(depth, g->cells - p->ply);
+	draft = nm_min(depth, g->cells - nd->pos.ply);
 	/* A forced move costs no depth: it settles the threat at once. */
-	child_depth = forced >= 0 ? depth : depth - 1;
+	child_depth = f->forced >= 0 ? depth : depth - 1;
 	best = -NM_INF;
 	bestmove = moves[0];
 	a = alpha;
@@ -501,15 +513,7 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 		int s;
 
 		nm_play(n, nd, moves[i], &child);
-		if (game_over(&child.pos)) {
-			s = nm_terminal(&child.pos, ply + 1);
-		} else if (i == 0) {
-			s = -nm_search(t, &child, child_depth, ply + 1, -beta, -a, &cp);
-		} else {
-			s = -nm_search(t, &child, child_depth, ply + 1, -a - 1, -a, &cp);
-			if (s > a && s < beta && !t->aborted)
-				s = -nm_search(t, &child, child_depth, ply + 1, -beta, -a, &cp);
-		}
+		s = nm_child(t, &child, i == 0, child_depth, ply, a, beta, &cp);
 		if (t->aborted)
 			return 0;
 		if (ply == 0)
@@ -522,11 +526,10 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 		}
 		if (s >= beta) {
 			*proven = cp;
-			if (moves[i] != ttmove && t->history[me][moves[i]] < (1u << 30))
+			if (moves[i] != f->ttmove && t->history[me][moves[i]] < (1u << 30))
 				t->history[me][moves[i]] += (uint32_t)(depth * depth + 1);
-			nm_store(n, key, nm_score_to_tt(s, ply), g->sym[sym][moves[i]],
-				 draft,
-				 TT_LOWER | (cp ? TT_PROVEN : 0) | (n->solving ? TT_SOLVING : 0));
+			nm_store(n, f->key, nm_score_to_tt(s, ply), g->sym[f->sym][moves[i]], draft,
+				 nm_tt_flags(n, TT_LOWER, cp));
 			return s;
 		}
 		all_proven = all_proven && cp;
@@ -534,11 +537,48 @@ int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply,
 			a = s;
 	}
 	/* A heuristic score outside the proven bounds is clamped into them. */
-	best = nm_max(lo, nm_min(hi, best));
+	best = nm_max(f->lo, nm_min(f->hi, best));
 	*proven = all_proven;
-	nm_store(n, key, nm_score_to_tt(best, ply), g->sym[sym][bestmove], draft,
-		 (best > alpha ? TT_EXACT : TT_UPPER) | (all_proven ? TT_PROVEN : 0) |
-			 (n->solving ? TT_SOLVING : 0));
+	nm_store(n, f->key, nm_score_to_tt(best, ply), g->sym[f->sym][bestmove], draft,
+		 nm_tt_flags(n, best > alpha ? TT_EXACT : TT_UPPER, all_proven));
 	return best;
+}
+
+int nm_search(struct nm_thread *t, const struct nm_node *nd, int depth, int ply, int alpha,
+	      int beta, bool *proven)
+{
+	struct negamax *n = t->n;
+	struct nm_frame f = { .forced = -1, .ttmove = MOVE_NONE };
+	int settled;
+
+	*proven = false;
+	if (++t->nodes >= t->next_check)
+		nm_poll(t);
+	if (t->aborted)
+		return 0;
+	/* The table bucket is a cache miss: start loading it now. */
+	f.key = nm_key(n, nd, &f.sym);
+	ttable_prefetch(n->tt, f.key);
+
+	if (nm_quick(t, nd, ply, &f.legal, &f.ln, &f.forced, &f.lo, &f.hi, &settled)) {
+		*proven = true;
+		return settled;
+	}
+	if (nm_table_cut(n, f.key, f.sym, depth, ply, alpha, beta, &f.ttmove, &f.lo, &f.hi,
+			 &settled))
+		return settled;
+	if (nm_bounds_settle(t, ply, f.lo, f.hi, alpha, beta, f.ttmove, &f.legal, &settled)) {
+		*proven = true;
+		return settled;
+	}
+	alpha = nm_max(alpha, f.lo);
+	beta = nm_min(beta, f.hi);
+
+	/* A solve only asks whether a side can force a win so far: a null
+	 * heuristic keeps the windows narrow and the iterations cheap. */
+	if (depth <= 0 && f.forced < 0)
+		return n->solving ? nm_max(f.lo, nm_min(f.hi, 0))
+				  : nm_max(f.lo, nm_min(f.hi, game_evaluate(n->g, &nd->pos)));
+	return nm_search_moves(t, nd, &f, depth, ply, alpha, beta, proven);
 }
 
