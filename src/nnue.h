@@ -58,7 +58,7 @@ void nnue_free(struct nnue *n);
 const struct nnue *nnue_builtin(const struct game *g);
 
 /* The bytes of the built-in network of Ultimate tic-tac-toe, a weights
- * file as described above (src/nnue-uttt.c, written by train/bin2c.py). */
+ * file as described above (src/nnue-uttt.c, made from train/uttt.bin by train/bin2c.sh at build time). */
 extern const unsigned char nnue_uttt_data[];
 extern const size_t nnue_uttt_size;
 

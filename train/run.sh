@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh [STAGE...]: from nothing to the shipped network, train/uttt.bin, and
-# the files made from it (src/nnue-uttt.c, tests/data/nnue-expected.txt).
+# the file made from it (tests/data/nnue-expected.txt; make builds the
+# network into the program with bin2c.sh).
 # Every step has a fixed seed. Run from train/ with noughts built in ..;
 # NOUGHTS and PYTHON override the programs. Stages (all by default):
 #   1  self-play with playouts (4000 games), train stage1.bin from random weights
@@ -31,7 +32,6 @@ for stage in $stages; do
 		net=stage2.bin
 		[ -f "$net" ] || net=stage1.bin
 		cp "$net" uttt.bin
-		"$PYTHON" bin2c.py uttt.bin ../src/nnue-uttt.c
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
