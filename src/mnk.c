@@ -195,43 +195,6 @@ static void mnk_threats(const struct game *g, const struct pos *p, int side, str
 	out->w[1] = 0;
 }
 
-/* Open lines: each window of K cells that only one side has stones in is
- * worth more the more stones it holds. */
-static int mnk_evaluate(const struct game *g, const struct pos *p)
-{
-	static const int weight[] = { 0, 1, 4, 12, 40, 100, 250, 600, 1200 };
-	uint64_t mine = p->u.mnk.bb[p->turn], theirs = p->u.mnk.bb[!p->turn];
-	int score = 0;
-
-	for (int d = 0; d < 4; d++) {
-		uint64_t starts = g->dir_start[d], line = 0;
-
-		if (starts == 0)
-			continue; /* no window fits, and its shifts would pass 63 */
-		for (int i = 0; i < g->k; i++)
-			line |= (uint64_t)1 << (i * g->dir_shift[d]);
-		while (starts != 0) {
-			uint64_t w = line << __builtin_ctzll(starts);
-			int a = popcount64(mine & w), b = popcount64(theirs & w);
-
-			starts &= starts - 1;
-			if (a > 8)
-				a = 8;
-			if (b > 8)
-				b = 8;
-			if (b == 0)
-				score += weight[a];
-			else if (a == 0)
-				score -= weight[b];
-		}
-	}
-	if (score >= GAME_EVAL_MAX)
-		score = GAME_EVAL_MAX - 1;
-	if (score <= -GAME_EVAL_MAX)
-		score = -GAME_EVAL_MAX + 1;
-	return score;
-}
-
 /* The windows of K cells, found by the same starts and shifts that find a
  * line: the one k-in-a-row enumeration behind negamax and the screen. */
 static int mnk_lines(const struct game *g, uint64_t *out, int max)
@@ -250,6 +213,35 @@ static int mnk_lines(const struct game *g, uint64_t *out, int max)
 	}
 	return n;
 }
+
+/* Open lines: each window of K cells that only one side has stones in is
+ * worth more the more stones it holds. */
+static int mnk_evaluate(const struct game *g, const struct pos *p)
+{
+	static const int weight[] = { 0, 1, 4, 12, 40, 100, 250, 600, 1200 };
+	uint64_t mine = p->u.mnk.bb[p->turn], theirs = p->u.mnk.bb[!p->turn];
+	uint64_t lines[GAME_MAX_LINES];
+	int score = 0, n = mnk_lines(g, lines, GAME_MAX_LINES);
+
+	for (int i = 0; i < n; i++) {
+		int a = popcount64(mine & lines[i]), b = popcount64(theirs & lines[i]);
+
+		if (a > 8)
+			a = 8;
+		if (b > 8)
+			b = 8;
+		if (b == 0)
+			score += weight[a];
+		else if (a == 0)
+			score -= weight[b];
+	}
+	if (score >= GAME_EVAL_MAX)
+		score = GAME_EVAL_MAX - 1;
+	if (score <= -GAME_EVAL_MAX)
+		score = -GAME_EVAL_MAX + 1;
+	return score;
+}
+
 
 static void mnk_regions(const struct game *g, const struct pos *p, struct game_regions *out)
 {
