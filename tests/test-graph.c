@@ -14,6 +14,7 @@
 #include "keys.h"
 #include "record.h"
 #include "session.h"
+#include "session-fixture.h"
 #include "tap.h"
 #include "util.h"
 #include "view.h"
@@ -156,29 +157,6 @@ static void test_click(void)
 	ok(graph_ply_at(&l, 6, 5, l.gx + 3, l.gy + 1) == 3, "a click on column 3 is ply 3");
 	ok(graph_ply_at(&l, 6, 5, l.gx + 8, l.gy + 1) == -1, "right of the last ply: none");
 	ok(graph_ply_at(&l, 6, 5, l.gx + 3, l.gy) == -1, "on the caption: none");
-}
-
-/* A session of GAME between X and O after MOVES. */
-static struct session *make(struct options *opt, const char *game, const char *x, const char *o,
-			    const char *moves)
-{
-	char err[200];
-
-	memset(opt, 0, sizeof(*opt));
-	if (game_init(&opt->game, game, 0, err, sizeof(err)) < 0 ||
-	    player_spec_parse(x, &opt->x, err, sizeof(err)) < 0 ||
-	    player_spec_parse(o, &opt->o, err, sizeof(err)) < 0) {
-		printf("# bad test set-up: %s\n", err);
-		exit(99);
-	}
-	game_start(&opt->game, &opt->start);
-	opt->pos = opt->start;
-	if (game_play_moves(&opt->game, &opt->pos, moves, opt->moves, &opt->nmoves, err,
-			    sizeof(err)) < 0) {
-		printf("# bad test moves: %s\n", err);
-		exit(99);
-	}
-	return session_new(opt, NULL);
 }
 
 /* Tick until the review has ended. */

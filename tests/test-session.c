@@ -15,31 +15,9 @@
 #include "keys.h"
 #include "record.h"
 #include "session.h"
+#include "session-fixture.h"
 #include "tap.h"
 #include "util.h"
-
-/* A session of GAME between X and O after MOVES (may be ""). */
-static struct session *make(struct options *opt, const char *game, const char *x, const char *o,
-			    const char *moves)
-{
-	char err[200];
-
-	memset(opt, 0, sizeof(*opt));
-	if (game_init(&opt->game, game, 0, err, sizeof(err)) < 0 ||
-	    player_spec_parse(x, &opt->x, err, sizeof(err)) < 0 ||
-	    player_spec_parse(o, &opt->o, err, sizeof(err)) < 0) {
-		printf("# bad test set-up: %s\n", err);
-		exit(99);
-	}
-	game_start(&opt->game, &opt->start);
-	opt->pos = opt->start;
-	if (game_play_moves(&opt->game, &opt->pos, moves, opt->moves, &opt->nmoves, err,
-			    sizeof(err)) < 0) {
-		printf("# bad test moves: %s\n", err);
-		exit(99);
-	}
-	return session_new(opt, NULL);
-}
 
 /* Think one slice, so an engine's search has numbers (and a 60 s budget
  * keeps it from finishing). */
