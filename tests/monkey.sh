@@ -8,25 +8,12 @@ tmux_name=monkey
 . "$(dirname "$0")/tmux.sh"
 EVENTS=${MONKEY_EVENTS:-100}
 
-n=0
-failed=0
-pass() { n=$((n + 1)); echo "ok $n - $*"; }
 fail() {
 	n=$((n + 1))
 	failed=$((failed + 1))
 	echo "not ok $n - $*"
 	tm capture-pane -p -t t 2>/dev/null | sed 's/^/# /'
 	sed 's/^/# stderr: /' "$dir/stderr" 2>/dev/null | head -40
-}
-screen_has() { tm capture-pane -p -t t 2>/dev/null | grep -Eq -- "$1"; }
-wait_for() {
-	i=0
-	while [ "$i" -lt $((WAIT * 10)) ]; do
-		screen_has "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
 }
 
 # start ARGS: noughts in a fresh 100x30 window, its stderr kept in a file,

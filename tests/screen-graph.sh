@@ -7,9 +7,6 @@ tmux_name=graph
 . "$(dirname "$0")/tmux.sh"
 
 
-n=0
-failed=0
-pass() { n=$((n + 1)); echo "ok $n - $*"; }
 fail() {
 	n=$((n + 1))
 	failed=$((failed + 1))
@@ -18,18 +15,6 @@ fail() {
 }
 check() { if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi; }
 
-screen() { tm capture-pane -p -t t 2>/dev/null; }
-wait_until() {
-	i=0
-	while [ "$i" -lt $((WAIT * 10)) ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-screen_has() { screen | grep -Eq -- "$1"; }
-wait_for() { wait_until screen_has "$1"; }
 
 # start COLS ROWS ARGS...: noughts with ARGS in a fresh COLS x ROWS window.
 start() {

@@ -18,9 +18,6 @@ tmux_name=sizes
 . "$(dirname "$0")/tmux.sh"
 
 
-n=0
-failed=0
-pass() { n=$((n + 1)); echo "ok $n - $*"; }
 fail() {
 	n=$((n + 1))
 	failed=$((failed + 1))
@@ -34,17 +31,6 @@ fail() {
 multi=$(printf '[\302-\337][\200-\277]|[\340-\357][\200-\277][\200-\277]')
 screen() { tm capture-pane -p -t t 2>/dev/null | LC_ALL=C sed -E "s/$multi/#/g"; }
 
-wait_until() {
-	i=0
-	while [ "$i" -lt $((WAIT * 10)) ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-screen_has() { screen | grep -Eq -- "$1"; }
-wait_for() { wait_until screen_has "$1"; }
 # The screen as it stands: two captures a moment apart agree.
 settled() {
 	screen >"$dir/a"

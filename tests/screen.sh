@@ -7,9 +7,6 @@ tmux_name=test
 . "$(dirname "$0")/tmux.sh"
 
 
-n=0
-failed=0
-pass() { n=$((n + 1)); echo "ok $n - $*"; }
 fail() {
 	n=$((n + 1))
 	failed=$((failed + 1))
@@ -22,7 +19,6 @@ check() { # check STATUS DESCRIPTION
 }
 
 
-screen() { tm capture-pane -p -t t 2>/dev/null; }
 # The board: the screen without title and the last four lines (status and
 # keys, one or two each), left of the panel (which starts at column
 # $panel_x). Line-drawing characters (and the
@@ -38,23 +34,12 @@ board() {
 stones() { board | grep -o '[XO]' | wc -l | tr -d ' '; }
 
 # wait_until CMD...: poll until CMD succeeds; status 1 on timeout.
-wait_until() {
-	i=0
-	while [ "$i" -lt $((WAIT * 10)) ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-screen_has() { screen | grep -Eq -- "$1"; }
 screen_lacks() { ! screen_has "$1"; }
 board_has() { board | grep -Eq -- "$1"; }
 stones_are() { [ "$(stones)" = "$1" ]; }
 
-# wait_for REGEX: until the screen matches; wait_board REGEX: until a line
-# of the board does; wait_stones N: until the board holds N stones.
-wait_for() { wait_until screen_has "$1"; }
+# wait_board REGEX: until a line of the board does; wait_stones N: until
+# the board holds N stones.
 wait_board() { wait_until board_has "$1"; }
 wait_stones() { wait_until stones_are "$1"; }
 

@@ -2,7 +2,12 @@
 # setting tmux_name: skips the test where tmux is missing; otherwise a
 # private tmux server (the caller's own TMUX ignored) in the C.UTF-8
 # locale, tm() to talk to it, a scratch directory $dir, both removed on
-# exit, and WAIT, the seconds a wait may take (sanitizer builds are slow).
+# exit, WAIT, the seconds a wait may take (sanitizer builds are slow), and
+# the waits: wait_until COMMAND... (until it succeeds), screen_has REGEX,
+# wait_for REGEX (until the screen matches). screen() prints the pane; a
+# test may define its own after sourcing this. TAP: n counts the tests,
+# failed the failures; pass DESCRIPTION (each test writes its own fail, which
+# shows what it needs to).
 : "${NOUGHTS:?NOUGHTS must name the program under test}"
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -26,3 +31,20 @@ trap 'exit 1' INT TERM HUP
 # The server stays up between sessions, so a new one never races its exit.
 tm start-server \; set -g exit-empty off
 WAIT=${SCREEN_TEST_WAIT:-15}
+
+screen() { tm capture-pane -p -t t 2>/dev/null; }
+wait_until() {
+	i=0
+	while [ "$i" -lt $((WAIT * 10)) ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+screen_has() { screen | grep -Eq -- "$1"; }
+wait_for() { wait_until screen_has "$1"; }
+
+n=0
+failed=0
+pass() { n=$((n + 1)); echo "ok $n - $*"; }
