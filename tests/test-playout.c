@@ -1,0 +1,258 @@
+/* test-playout.c - the playouts that run inside MCTS, the games' own
+ * rollout loops in mnk.c and uttt.c (game_rollout(), which mcts.c calls
+ * for every leaf), and not a copy: a smart playout always takes a win in
+ * one and always blocks a single threat, in tic-tac-toe, larger m,n,k
+ * games and Ultimate tic-tac-toe.
+ *
+ * A playout only returns its result and the last position, so each test
+ * position is chosen such that the last position tells what the first
+ * move was: a win in one ends the game at once (one stone more, the
+ * mover's, on the winning cell); where the mover has no win and the
+ * opponent has one cell that wins, every other move of the mover leaves
+ * the opponent that cell next turn, and a smart playout takes it, so the
+ * mover owns the cell at the end exactly when it blocked first. The
+ * positions and their single win or threat are found here from the rules
+ * (game_play() on every move), not from the playout's own threat code. */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "minimax.h"
+#include "tap.h"
+#include "util.h"
+
+#define SEEDS 64      /* playouts run from each position */
+#define WANT_EACH 150 /* positions of each kind to find in the larger games */
+
+/* The owner of the cell of MOVE in P, -1 when empty. */
+static int owner(const struct game *g, const struct pos *p, int move)
+{
+	int col, row;
+
+	game_move_cell(g, move, &col, &row);
+	return game_cell_owner(g, p, col, row);
+}
+
+static int stones(const struct game *g, const struct pos *p)
+{
+	int n = 0;
+
+	for (int r = 0; r < g->height; r++)
+		for (int c = 0; c < g->width; c++)
+			n += game_cell_owner(g, p, c, r) >= 0;
+	return n;
+}
+
+static bool is_uttt(const struct game *g)
+{
+	return strcmp(g->name, "uttt") == 0;
+}
+
+/* Does SIDE win the game at once by a stone on the cell of MOVE (legal for
+ * the mover of P)? For the side not to move, P is looked at as if it were
+ * its turn, with the move's board as the one to play in (Ultimate
+ * tic-tac-toe): what the opponent would have if the mover passed there. */
+static bool wins_with(const struct game *g, const struct pos *p, int side, int move)
+{
+	struct pos q = *p;
+
+	if (side != p->turn) {
+		q.turn = (uint8_t)side;
+		if (is_uttt(g)) /* its move ids are board * 9 + cell */
+			q.u.uttt.next = (int8_t)(move / 9);
+	}
+	game_play(g, &q, move);
+	return result_winner(q.result) == side;
+}
+
+/* The mover's legal moves that win for SIDE (see wins_with) into OUT;
+ * returns their number. */
+static int winning(const struct game *g, const struct pos *p, int side, struct moveset *out)
+{
+	struct moveset ms;
+
+	moveset_clear(out);
+	game_legal(g, p, &ms);
+	while (!moveset_empty(&ms)) {
+		int m = moveset_pop(&ms);
+
+		if (wins_with(g, p, side, m))
+			moveset_add(out, m);
+	}
+	return moveset_count(out);
+}
+
+enum kind { NONE, WIN, BLOCK };
+
+/* What P tests: WIN (the mover has exactly one winning move, *CELL) or
+ * BLOCK (no win, exactly one cell where the opponent would win, *CELL, and
+ * after every other move of the mover the opponent may play it and wins
+ * with it); NONE for anything else. */
+static enum kind classify(const struct game *g, const struct pos *p, int *cell)
+{
+	struct moveset mine, theirs, ms;
+
+	if (game_over(p))
+		return NONE;
+	if (winning(g, p, p->turn, &mine) == 1) {
+		*cell = moveset_pop(&mine);
+		return WIN;
+	}
+	if (!moveset_empty(&mine) || winning(g, p, !p->turn, &theirs) != 1)
+		return NONE;
+	*cell = moveset_pop(&theirs);
+	game_legal(g, p, &ms);
+	while (!moveset_empty(&ms)) {
+		int m = moveset_pop(&ms);
+		struct pos q = *p;
+		struct moveset next;
+
+		if (m == *cell)
+			continue;
+		game_play(g, &q, m);
+		if (game_over(&q))
+			return NONE;
+		game_legal(g, &q, &next);
+		if (!moveset_has(&next, *cell) || !wins_with(g, &q, q.turn, *cell))
+			return NONE;
+	}
+	return BLOCK;
+}
+
+/* Did the playout from P (of kind K about CELL) that ended in END do the
+ * right thing? */
+static bool right(const struct game *g, const struct pos *p, enum kind k, int cell,
+		  const struct pos *end)
+{
+	if (k == WIN)
+		return result_winner(end->result) == p->turn && owner(g, end, cell) == p->turn &&
+		       stones(g, end) == stones(g, p) + 1;
+	return owner(g, end, cell) == p->turn;
+}
+
+struct tally {
+	int positions[3]; /* by kind */
+	int runs[3], wrong[3];
+	int free_choice[3]; /* uttt: positions where the mover may play on any board */
+};
+
+/* Run SEEDS playouts of POLICY from P, a position of kind K about CELL. */
+static void run(const struct game *g, const struct pos *p, enum kind k, int cell, int policy,
+		struct tally *t)
+{
+	t->positions[k]++;
+	if (is_uttt(g) && p->u.uttt.next < 0)
+		t->free_choice[k]++;
+	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+		struct pos end = *p;
+		struct rng r;
+
+		rng_seed(&r, seed * 1000003u + (uint64_t)t->runs[k]);
+		game_rollout(g, &end, &r, policy);
+		t->runs[k]++;
+		t->wrong[k] += !right(g, p, k, cell, &end);
+	}
+}
+
+static void report(const char *name, const char *policy, const struct tally *t)
+{
+	ok(t->positions[WIN] > 0 && t->wrong[WIN] == 0,
+	   "%s, %s playouts: a single win in one taken in every run (%d positions, %d runs, "
+	   "%d not)", name, policy, t->positions[WIN], t->runs[WIN], t->wrong[WIN]);
+	ok(t->positions[BLOCK] > 0 && t->wrong[BLOCK] == 0,
+	   "%s, %s playouts: a single threat blocked in every run (%d positions, %d runs, "
+	   "%d not)", name, policy, t->positions[BLOCK], t->runs[BLOCK], t->wrong[BLOCK]);
+}
+
+/* Every tic-tac-toe position with a single win or a single threat. */
+static void test_ttt(void)
+{
+	struct game g;
+	struct pos start;
+	struct posset all = { NULL, 0, 0 };
+	struct tally smart = { { 0 }, { 0 }, { 0 }, { 0 } }, random = smart;
+	char err[128];
+
+	game_init(&g, "ttt", 0, err, sizeof(err));
+	game_start(&g, &start);
+	enumerate(&g, &start, &all);
+	for (int i = 0; i < all.count; i++) {
+		int cell;
+		enum kind k = classify(&g, &all.pos[i], &cell);
+
+		if (k == NONE)
+			continue;
+		run(&g, &all.pos[i], k, cell, ROLLOUT_SMART, &smart);
+		run(&g, &all.pos[i], k, cell, ROLLOUT_RANDOM, &random);
+	}
+	report("ttt, every position", "smart", &smart);
+	/* The check can fail: uniform playouts miss wins and blocks. */
+	ok(random.wrong[WIN] > 0 && random.wrong[BLOCK] > 0,
+	   "ttt: the same check catches uniform playouts (%d wins and %d blocks missed of %d "
+	   "and %d)", random.wrong[WIN], random.wrong[BLOCK], random.runs[WIN], random.runs[BLOCK]);
+	free(all.pos);
+}
+
+/* Positions of random games of NAME (with RULES) with a single win or a
+ * single threat: WANT_EACH of each kind, found from SEED. */
+static void test_random_games(const char *name, unsigned rules, uint64_t seed)
+{
+	struct game g;
+	struct tally smart = { { 0 }, { 0 }, { 0 }, { 0 } }, random = smart;
+	struct rng r;
+	char err[128], label[64];
+	int games = 0;
+
+	if (game_init(&g, name, rules, err, sizeof(err)) != 0) {
+		ok(0, "%s: %s", name, err);
+		return;
+	}
+	rng_seed(&r, seed);
+	while ((smart.positions[WIN] < WANT_EACH || smart.positions[BLOCK] < WANT_EACH) &&
+	       games < 20000) {
+		struct pos p;
+
+		games++;
+		game_start(&g, &p);
+		while (!game_over(&p)) {
+			struct moveset ms;
+			int cell;
+			enum kind k = classify(&g, &p, &cell);
+
+			if (k != NONE && smart.positions[k] < WANT_EACH) {
+				run(&g, &p, k, cell, ROLLOUT_SMART, &smart);
+				run(&g, &p, k, cell, ROLLOUT_RANDOM, &random);
+			}
+			game_legal(&g, &p, &ms);
+			game_play(&g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
+		}
+	}
+	snprintf(label, sizeof(label), "%s%s, %d random games", name,
+		 rules & RULE_OPEN_WON ? " (open won boards)" : "", games);
+	report(label, "smart", &smart);
+	ok(random.wrong[WIN] > 0 && random.wrong[BLOCK] > 0,
+	   "%s: the same check catches uniform playouts (%d wins and %d blocks missed)", label,
+	   random.wrong[WIN], random.wrong[BLOCK]);
+	/* Both a move on any board (the win or the block in another board
+	 * than the last move's) and one held to a single small board. */
+	if (is_uttt(&g))
+		ok(smart.free_choice[WIN] > 0 && smart.free_choice[WIN] < smart.positions[WIN] &&
+		   smart.free_choice[BLOCK] > 0 && smart.free_choice[BLOCK] < smart.positions[BLOCK],
+		   "%s: wins and blocks both on a free choice of board and held to one small board "
+		   "(free: %d of %d wins, %d of %d blocks)", label, smart.free_choice[WIN],
+		   smart.positions[WIN], smart.free_choice[BLOCK], smart.positions[BLOCK]);
+}
+
+int main(void)
+{
+	test_ttt();
+	test_random_games("7,7,5", 0, 11);
+	test_random_games("8,8,5", 0, 12);
+	test_random_games("5,4,4", 0, 13);
+	test_random_games("uttt", 0, 14);
+	test_random_games("uttt", RULE_OPEN_WON, 15);
+	return tap_done();
+}
