@@ -112,6 +112,21 @@ static int child_cmp(const void *a, const void *b)
 	return x->move - y->move;
 }
 
+/* T's pv: the line the search would play from N, SIDE to move there. */
+static void line_below(const struct mcts *m, const struct node *n, int side, struct mcts_totals *t)
+{
+	t->pv_len = 0;
+	while (t->pv_len < MCTS_PV_MAX) {
+		uint32_t c = best_child(m, n, side);
+
+		if (c == 0)
+			break;
+		n = &m->nodes[c];
+		t->pv[t->pv_len++] = n->move;
+		side = !side;
+	}
+}
+
 static void fill_totals(const struct mcts *m, struct mcts_totals *t)
 {
 	const struct node *nodes = m->nodes;
@@ -131,15 +146,7 @@ static void fill_totals(const struct mcts *m, struct mcts_totals *t)
 	t->root_proven = proof_for(n, side);
 	t->root_proven_plies = plies_of(n);
 	t->root_visits = n->visits;
-	while (t->pv_len < MCTS_PV_MAX) {
-		uint32_t c = best_child(m, n, side);
-
-		if (c == 0)
-			break;
-		n = &nodes[c];
-		t->pv[t->pv_len++] = n->move;
-		side = !side;
-	}
+	line_below(m, n, side, t);
 }
 
 /* The leaf evaluator's value for SIDE of AT after MOVE (see mcts_child.net). */
@@ -182,6 +189,8 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 		side = !side;
 		game_play(m->g, &at, path[i]);
 	}
+	if (totals != NULL && path_len > 0)
+		line_below(m, n, side, totals);
 	explore = m->p.c * sqlog_of(n->visits);
 	for (uint32_t c = n->child; c != 0 && count < GAME_MAX_MOVES; c = nodes[c].sibling) {
 		const struct node *ch = &nodes[c];

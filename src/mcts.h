@@ -150,13 +150,16 @@ struct mcts_totals {
 	                           view: PROOF_WIN means the side to move wins */
 	int root_proven_plies;  /* as mcts_child's proven_plies */
 	uint32_t root_visits;
-	int pv_len;             /* most-visited line from the root */
+	int pv_len;             /* the line the search would play from the node
+	                           mcts_stats() was asked about (the root's for
+	                           no path), a move at each node as best_move */
 	uint8_t pv[MCTS_PV_MAX];
 };
 
 /* Copy the statistics of the children of the node reached from the root by
  * the PATH_LEN moves of PATH (0: the root) into OUT (room for MAX), sorted by
- * visits, most first; fill TOTALS if not NULL. Returns the number of
+ * visits, most first; fill TOTALS if not NULL (the search's totals, the
+ * line from that node: the tree browser's). Returns the number of
  * children copied, or -1 when the path does not lead to a node in the tree. */
 int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct mcts_child *out,
 	       int max, struct mcts_totals *totals);

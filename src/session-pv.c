@@ -28,8 +28,8 @@ static int move_and_line(int move, const uint8_t *pv, int pv_len, uint8_t *line)
 }
 
 /* The live tree's line below MOVE at the browser's path: MOVE, then the
- * most visited move below each, as far as the tree has visited them (the
- * totals' PV is the root's, whatever the path). */
+ * most visited move below each, as far as the tree has visited them (for
+ * a row not the search's choice, whose line the totals' PV is). */
 static int live_line(const struct session *u, int move, uint8_t *line)
 {
 	struct mcts *m = session_live_search(u);
@@ -71,7 +71,7 @@ int session_pv_line(const struct session *u, uint8_t *line, struct pos *from)
 	sel = row_of(u, s->n);
 	if (s->is_eng)
 		return move_and_line(s->eng.root[sel].move, s->eng.pv, s->eng.pv_len, line);
-	if (s == &u->live)
+	if (s == &u->live && (s->tot.pv_len == 0 || s->tot.pv[0] != s->kids[sel].move))
 		return live_line(u, s->kids[sel].move, line);
 	return move_and_line(s->kids[sel].move, s->tot.pv, s->tot.pv_len, line);
 }

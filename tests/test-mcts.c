@@ -208,6 +208,19 @@ static void test_basics(void)
 		ok(mcts_stats(m, path, -1, sub, GAME_MAX_MOVES, NULL) == -1, "a negative length gives -1");
 		ok(mcts_stats(m, path, 1, sub, 3, NULL) == 3, "at most MAX children are copied");
 	}
+	{
+		/* The line from a node down the root's line is the rest of it. */
+		struct mcts_totals root, below;
+		bool same = true;
+
+		mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &root);
+		mcts_stats(m, root.pv, 1, ch, GAME_MAX_MOVES, &below);
+		for (int i = 1; i < root.pv_len; i++)
+			same &= below.pv_len >= i && below.pv[i - 1] == root.pv[i];
+		ok(root.pv_len > 2 && same && below.iterations == root.iterations,
+		   "the line below the PV's first move is the PV's rest (%d, %d plies)", root.pv_len,
+		   below.pv_len);
+	}
 	mcts_free(m);
 }
 

@@ -590,6 +590,39 @@ static void test_true_state(void)
 	   u->sel);
 	session_free(u);
 
+	/* The browser's PV and position follow the browsed node. */
+	u = situation(&opt, S_PANEL);
+	session_command(u, CMD_SEL_DOWN);
+	session_refresh(u);
+	{
+		int into = u->live.kids[u->sel].move;
+		struct pos at = *mcts_root(session_live_search(u)), q, from;
+		uint8_t pv[GAME_MAX_PLIES];
+		bool legal = true, child = false;
+		char why[100];
+
+		session_command(u, CMD_INTO);
+		think_a_little(u);
+		session_refresh(u);
+		game_play(&u->g, &at, into);
+		q = u->live_pos;
+		for (int i = 0; i < u->live.tot.pv_len && legal; i++)
+			if (game_illegal(&u->g, &q, u->live.tot.pv[i], why, sizeof(why)) != NULL)
+				legal = false;
+			else
+				game_play(&u->g, &q, u->live.tot.pv[i]);
+		for (int i = 0; i < u->live.n; i++)
+			child |= u->live.tot.pv_len > 0 && u->live.kids[i].move == u->live.tot.pv[0];
+		ok(u->path_len == 1 && memcmp(&u->live_pos, &at, sizeof(at)) == 0,
+		   "browsing into the second row: the position shown is after its move");
+		ok(u->live.tot.pv_len > 0 && legal && child,
+		   "and the PV starts there, with one of its rows (%d plies)", u->live.tot.pv_len);
+		session_command(u, CMD_PV);
+		ok(session_pv_line(u, pv, &from) > 0 && memcmp(&from, &at, sizeof(at)) == 0,
+		   "e there: the line starts from the browsed position");
+	}
+	session_free(u);
+
 	/* The analysis tree is as big as memory= says. */
 	u = make(&opt, "uttt", "human", "mcts:memory=8,time=60000", "");
 	session_command(u, CMD_ANALYSIS);
