@@ -52,7 +52,16 @@ static bool pv_marks(const struct session *u, struct marks *mk)
 	return true;
 }
 
-static void board_marks(const struct screen *sc, struct marks *mk)
+/* The tree browser's selected row: its move, marked on the board as a
+ * move played is in the history; -1 when the panel has not the focus. */
+static int selected_move(const struct session *u, const struct session_snap *s)
+{
+	if (!u->focus_panel || s == NULL || u->sel < 0 || u->sel >= s->n)
+		return -1;
+	return s->is_eng ? s->eng.root[u->sel].move : s->kids[u->sel].move;
+}
+
+static void board_marks_of(const struct screen *sc, struct marks *mk)
 {
 	const struct session *u = sc->se;
 	struct pos at;
@@ -121,6 +130,18 @@ static void board_marks(const struct screen *sc, struct marks *mk)
 		mk->last = -1;
 		mk->cursor = false;
 	}
+}
+
+/* What the board shows besides the stones, and the browser's selection. */
+static void board_marks(const struct screen *sc, struct marks *mk)
+{
+	const struct session *u = sc->se;
+	struct pos at;
+	int sel = selected_move(u, session_shown(u, &at));
+
+	board_marks_of(sc, mk);
+	if (sel >= 0 && !(u->pv_on && mk->pv_last >= 0) && !u->inspecting)
+		mk->chosen = sel;
 }
 
 /* Patterns of the big X and O over a won small board, for the boxed

@@ -64,32 +64,98 @@ static int key_code(int ch)
 	}
 }
 
-/* A mouse event: a cell of the board, a row of the panel, the wheel. */
-static int mouse(struct session *u, const struct screen *sc)
+/* What a mouse event is (mouse_at). */
+enum { MOUSE_PRESS, MOUSE_WHEEL_UP, MOUSE_WHEEL_DOWN };
+
+/* A press of the first button at X, Y: a cell of the board, a ply of the
+ * graph, a row of the panel; or the wheel. */
+static int mouse_at(struct session *u, const struct screen *sc, int what, int x, int y)
 {
 	const struct view_layout *l = &sc->lay;
-	MEVENT ev;
 	int col, row, ply;
 
-	if (getmouse(&ev) != OK || l->too_small || u->modal != SESSION_MODAL_NONE)
+	if (l->too_small || u->modal != SESSION_MODAL_NONE)
 		return 0;
 	u->msg[0] = '\0';
-#ifdef BUTTON5_PRESSED
-	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
-		session_scroll(u, ev.bstate & BUTTON4_PRESSED ? -3 : 3);
+	if (what != MOUSE_PRESS) {
+		session_scroll(u, what == MOUSE_WHEEL_UP ? -3 : 3);
 		return SESSION_REDRAW;
 	}
+	if (view_cell_at(&l->board, x, y, &col, &row))
+		session_click_cell(u, col, row);
+	else if ((ply = graph_ply_at(l, u->nmoves + 1, u->view, x, y)) >= 0)
+		session_goto_ply(u, ply);
+	else if (x >= l->px && x < l->px + l->pw && y >= l->py + VIEW_PANEL_HEAD &&
+		 y < l->py + l->ph)
+		session_click_row(u, y - l->py - VIEW_PANEL_HEAD);
+	return SESSION_REDRAW;
+}
+
+/* A mouse event curses decoded. */
+static int mouse(struct session *u, const struct screen *sc)
+{
+	MEVENT ev;
+
+	if (getmouse(&ev) != OK)
+		return 0;
+#ifdef BUTTON5_PRESSED
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+		return mouse_at(u, sc, ev.bstate & BUTTON4_PRESSED ? MOUSE_WHEEL_UP : MOUSE_WHEEL_DOWN,
+				ev.x, ev.y);
 #endif
 	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return 0;
-	if (view_cell_at(&l->board, ev.x, ev.y, &col, &row))
-		session_click_cell(u, col, row);
-	else if ((ply = graph_ply_at(l, u->nmoves + 1, u->view, ev.x, ev.y)) >= 0)
-		session_goto_ply(u, ply);
-	else if (ev.x >= l->px && ev.x < l->px + l->pw && ev.y >= l->py + VIEW_PANEL_HEAD &&
-		 ev.y < l->py + l->ph)
-		session_click_row(u, ev.y - l->py - VIEW_PANEL_HEAD);
-	return SESSION_REDRAW;
+	return mouse_at(u, sc, MOUSE_PRESS, ev.x, ev.y);
+}
+
+/* After an Escape: a mouse report curses did not know for one, because
+ * the terminal's encoding is not the one TERM names (SGR "ESC [ < b;x;y M"
+ * where TERM says X10, or X10 "ESC [ M bxy" where it says SGR). Read as
+ * keys it would be Escape, [ (back in the history) and more: it is taken
+ * as the click it is, or dropped if garbled. Returns false, with what it
+ * read put back, when no report follows. */
+static bool raw_mouse(struct session *u, const struct screen *sc, int *flags)
+{
+	char buf[32];
+	int c1, c2, n = 0, b, x, y;
+	char end;
+
+	timeout(5); /* the rest of a report comes with its first byte */
+	c1 = getch();
+	c2 = c1 == '[' ? getch() : ERR;
+	if (c1 != '[' || (c2 != '<' && c2 != 'M')) {
+		if (c2 != ERR)
+			ungetch(c2);
+		if (c1 != ERR)
+			ungetch(c1);
+		return false;
+	}
+	if (c2 == 'M') {
+		for (n = 0; n < 3; n++)
+			if ((buf[n] = (char)getch()) == (char)ERR)
+				return true;
+		b = (unsigned char)buf[0] - 32;
+		x = (unsigned char)buf[1] - 33;
+		y = (unsigned char)buf[2] - 33;
+		end = (b & 3) == 3 ? 'm' : 'M';
+	} else {
+		int c;
+
+		while (n < (int)sizeof(buf) - 1 && (c = getch()) != ERR) {
+			buf[n++] = (char)c;
+			if (c == 'M' || c == 'm')
+				break;
+		}
+		buf[n] = '\0';
+		if (sscanf(buf, "%d;%d;%d%c", &b, &x, &y, &end) != 4)
+			return true;
+		x--, y--;
+	}
+	if (end == 'M' && (b & ~3) == 64)
+		*flags |= mouse_at(u, sc, b & 1 ? MOUSE_WHEEL_DOWN : MOUSE_WHEEL_UP, x, y);
+	else if (end == 'M' && b == 0)
+		*flags |= mouse_at(u, sc, MOUSE_PRESS, x, y);
+	return true;
 }
 
 /* Update what drawing reads, then draw. */
@@ -134,7 +200,10 @@ static int run(struct session *u, struct screen *sc)
 			timeout(-1);
 		ch = getch();
 		while (ch != ERR) {
-			flags |= ch == KEY_MOUSE ? mouse(u, sc) : session_key(u, key_code(ch));
+			if (ch == KEY_MOUSE)
+				flags |= mouse(u, sc);
+			else if (ch != 27 || !raw_mouse(u, sc, &flags))
+				flags |= session_key(u, key_code(ch));
 			if (flags & SESSION_QUIT)
 				return 0;
 			timeout(0);
