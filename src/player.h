@@ -69,8 +69,10 @@ struct player_root_move {
 	int score;   /* the engine's score, mover's view (negamax: NEGAMAX_WIN scale) */
 	int depth;   /* the depth it was searched to */
 	bool upper;  /* the score is an upper bound: no better than the best */
-	int proof;   /* enum proof for the mover where proven, else PROOF_NONE */
-	int plies;   /* if proven: plies to the end, this move included */
+	int proof;   /* enum proof for the mover where proven, else PROOF_NONE;
+	                with upper, at most this (PROOF_DRAW: a draw or a loss) */
+	int plies;   /* if proven: plies to the end, this move included (with
+	                upper, a loss: at most this many) */
 };
 
 /* What an engine tells about its search, copied out for the screen (the

@@ -1,4 +1,4 @@
-/* test-negamax.c - the negamax engine against a plain minimax written here,
+/* test-negamax.c - the negamax engine against the plain minimax of minimax.h,
  * on every tic-tac-toe position and on small endgames of larger boards;
  * known values of small m,n,k games; forced wins in UTTT; budgets. */
 #include "config.h"
@@ -31,8 +31,6 @@ static int empty_cells(const struct game *g, const struct pos *p)
 	return n;
 }
 
-/* Mismatches of the engine against minimax on every tic-tac-toe position,
- * with a table of TT_BYTES (small ones force replacements). */
 /* negamax_solve_moves() on P, whose minimax value is WANT: every legal
  * move once, with minimax's value and distance, best first, and the best
  * ones exactly those of the best minimax score (the fastest win, the
@@ -64,6 +62,8 @@ static bool tablebase_agrees(struct negamax *n, const struct game *g, const stru
 	return k == nbest && r.plies == mv[0].plies;
 }
 
+/* Mismatches of the engine against minimax on every tic-tac-toe position,
+ * with a table of TT_BYTES (small ones force replacements). */
 static void test_ttt_all(size_t tt_bytes, bool check_best_moves)
 {
 	struct game g;
@@ -310,9 +310,6 @@ static void test_best_moves(void)
 	negamax_free(n);
 }
 
-/* Ultimate tic-tac-toe: X has won the right and bottom-right boards and
- * holds h2 h3 in the top-right one; O's last move c8 sends X to the won
- * right board, so X may play anywhere, and h1 wins the game. */
 /* The tablebase of a late Ultimate tic-tac-toe position where c4 wins in 3
  * and c6 only in 5: c4 alone is best, and each move's value and distance
  * is what a separate search of the position after it finds. */
@@ -402,6 +399,9 @@ static void test_open_won_key(void)
 	negamax_free(fresh);
 }
 
+/* Ultimate tic-tac-toe: X has won the right and bottom-right boards and
+ * holds h2 h3 in the top-right one; O's last move c8 sends X to the won
+ * right board, so X may play anywhere, and h1 wins the game. */
 static void test_uttt(void)
 {
 	static const char *const moves =
