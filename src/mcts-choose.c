@@ -56,12 +56,13 @@ static uint32_t better_proven(const struct node *nodes, uint32_t a, uint32_t b, 
 static uint32_t best_child(const struct mcts *m, const struct node *n, int side)
 {
 	const struct node *nodes = m->nodes;
-	uint32_t win = 0, best = 0, draw = 0, lost = 0;
+	uint32_t win = 0, best = 0, draw = 0, lost = 0, base;
 	int floor, top;
 
 	bounds_for(n, side, &floor, &top);
 	floor = score_outcome(floor);
-	for (uint32_t c = n->child; c != 0; c = nodes[c].sibling) {
+	for (int k = kids_of(n, &base) - 1; k >= 0; k--) {
+		uint32_t c = base + (uint32_t)k;
 		const struct node *ch = &nodes[c];
 		int lo, hi;
 
@@ -84,7 +85,7 @@ int mcts_best_move(const struct mcts *m)
 {
 	const struct node *r = &m->nodes[m->root];
 	struct moveset legal;
-	uint32_t c;
+	uint32_t c, base;
 
 	game_legal(m->g, &m->root_pos, &legal);
 	if (moveset_empty(&legal))
@@ -92,8 +93,8 @@ int mcts_best_move(const struct mcts *m)
 	c = best_child(m, r, m->root_pos.turn);
 	if (c != 0 && proof_for(&m->nodes[c], m->root_pos.turn) == PROOF_LOSS) {
 		/* Every child loses: a move not tried yet may not. */
-		for (uint32_t k = r->child; k != 0; k = m->nodes[k].sibling)
-			moveset_remove(&legal, m->nodes[k].move);
+		for (int k = kids_of(r, &base) - 1; k >= 0; k--)
+			moveset_remove(&legal, m->nodes[base + (uint32_t)k].move);
 		if (!moveset_empty(&legal))
 			c = 0;
 	}
@@ -138,7 +139,7 @@ static void fill_totals(const struct mcts *m, struct mcts_totals *t)
 	t->seconds = (double)m->ns / 1e9;
 	t->per_second = t->seconds > 0 ? (double)m->iterations / t->seconds : 0;
 	t->nodes = m->in_use;
-	t->memory_used = (size_t)m->in_use * sizeof(struct node);
+	t->memory_used = (size_t)m->slots * sizeof(struct node);
 	t->memory_limit = (size_t)m->capacity * sizeof(struct node);
 	t->arena_full = m->arena_full;
 	t->max_depth = m->max_depth;
@@ -172,6 +173,7 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 	struct mcts_child all[GAME_MAX_MOVES];
 	struct pos at = m->root_pos;
 	int side = m->root_pos.turn, count = 0;
+	uint32_t base;
 	double explore;
 
 	if (totals != NULL)
@@ -179,21 +181,21 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 	if (path_len < 0 || (path_len > 0 && path == NULL))
 		return -1;
 	for (int i = 0; i < path_len; i++) {
-		uint32_t c = n->child;
+		int k = kids_of(n, &base) - 1;
 
-		while (c != 0 && nodes[c].move != path[i])
-			c = nodes[c].sibling;
-		if (c == 0)
+		while (k >= 0 && nodes[base + (uint32_t)k].move != path[i])
+			k--;
+		if (k < 0)
 			return -1;
-		n = &nodes[c];
+		n = &nodes[base + (uint32_t)k];
 		side = !side;
 		game_play(m->g, &at, path[i]);
 	}
 	if (totals != NULL && path_len > 0)
 		line_below(m, n, side, totals);
 	explore = m->p.c * sqlog_of(n->visits);
-	for (uint32_t c = n->child; c != 0 && count < GAME_MAX_MOVES; c = nodes[c].sibling) {
-		const struct node *ch = &nodes[c];
+	for (int k = kids_of(n, &base) - 1; k >= 0 && count < GAME_MAX_MOVES; k--) {
+		const struct node *ch = &nodes[base + (uint32_t)k];
 		struct mcts_child *o = &all[count++];
 		double q, rsqrt;
 

@@ -101,15 +101,28 @@ static inline int score_back(int s)
 
 
 struct node {
-	uint32_t child;   /* newest child, 0 for none */
-	uint32_t sibling; /* next older child of the parent; free-list link */
 	uint32_t visits;  /* playouts through this node */
 	uint32_t x_wins;  /* of them won by X */
 	uint32_t draws;
+	uint32_t child;   /* the block of its children (mcts-arena.c), 0 for none */
+	uint8_t nkids;    /* children made: child .. child + nkids - 1, in order made */
+	uint8_t cap;      /* slots in that block: the legal moves; 0 before the first */
 	uint8_t move;     /* the move that led here */
 	uint8_t flags;    /* NODE_* */
 	uint16_t bounds;  /* score bounds from X's view, BOUNDS() (solver only) */
 };
+
+/* The children of N: their block's first slot in *BASE, their number
+ * returned. Walked newest first (k = count - 1 down to 0), the order ties
+ * have always been broken in. (Threads: the count is published after the
+ * child it counts is complete.) */
+static inline int kids_of(const struct node *n, uint32_t *base)
+{
+	int k = __atomic_load_n(&n->nkids, __ATOMIC_ACQUIRE);
+
+	*base = __atomic_load_n(&n->child, __ATOMIC_RELAXED);
+	return k;
+}
 
 /* Exploration terms for small visit counts come from tables: the selection
  * loop would otherwise spend much of its time in log(), sqrt() and
@@ -120,8 +133,6 @@ extern double mcts_inv_table[SMALL];   /* 1 / n */
 extern double mcts_rsqrt_table[SMALL]; /* 1 / sqrt(n) */
 extern double mcts_sqlog_table[SMALL]; /* sqrt(ln n) */
 
-/* Node slots a worker takes from the shared arena at a time. */
-#define SLOT_CHUNK 64
 /* Iterations a worker claims from the budget at a time. */
 #define BATCH 16
 
@@ -133,8 +144,8 @@ struct worker {
 	uint64_t allocated;   /* nodes added to the tree in this run */
 	int max_depth;
 	bool arena_full;
-	int ncache;           /* slots taken from the arena, not yet used */
-	uint32_t cache[SLOT_CHUNK];
+	uint32_t lo, hi;      /* its region of the arena: slots not yet handed out */
+	uint64_t slots;       /* slots it put in blocks in this run */
 	char pad[64];         /* (no false sharing with the next worker) */
 };
 
@@ -146,13 +157,14 @@ struct mcts {
 	struct node *nodes;  /* the arena; slot 0 is never used */
 	uint32_t capacity;   /* slots in the arena */
 	uint32_t top;        /* first slot never handed out */
-	uint32_t free_list;  /* slots given back, linked through `sibling` */
+	uint32_t free_blocks[GAME_MAX_MOVES + 1]; /* blocks given back, by size */
+	uint64_t slots;      /* slots in blocks of the tree */
 	uint64_t in_use;     /* nodes in the tree */
 	bool arena_full;
 	int threads;
 	struct worker *w;    /* one a thread; w[0] runs on the caller's */
 	struct pool *pool;   /* NULL with one thread */
-	pthread_mutex_t alloc_lock; /* the free list and top, with threads */
+	pthread_mutex_t alloc_lock; /* the free lists and top, with threads */
 	int64_t budget;      /* iterations of this run not yet claimed */
 	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
 	int stop;            /* set by the worker that ends the run */
@@ -167,6 +179,17 @@ struct mcts {
 		double q[GAME_MAX_MOVES], rsqrt[GAME_MAX_MOVES]; /* child_terms() */
 	} rc;
 };
+
+/* The arena (mcts-arena.c). arena_init() makes CAPACITY slots. A block of
+ * SIZE (1 to GAME_MAX_MOVES) slots for worker W: its first slot, or 0 when
+ * the arena is full. arena_free_subtree() gives back the blocks under TOP,
+ * TOP's own included, which must be a block of one (as every root is);
+ * one thread only, no workers running. arena_settle() folds W's count of
+ * slots into M. */
+void arena_init(struct mcts *m, size_t capacity);
+uint32_t arena_block(struct mcts *m, struct worker *w, int size);
+void arena_free_subtree(struct mcts *m, uint32_t top);
+void arena_settle(struct mcts *m, struct worker *w);
 
 static inline double inv_of(uint32_t n)
 {

@@ -3,13 +3,15 @@
  * One iteration walks from the root by UCT while nodes are fully expanded,
  * replaying the moves on a copy of the root position; adds one child for a
  * random untried move of the first node that is not (single-child
- * expansion: a node costs memory only once a playout went through it); plays
- * the game out from that child; and adds the result to every node of the
- * path. Positions are never stored: the path's moves rebuild them.
+ * expansion: a node's statistics exist only once a playout went through
+ * it); plays the game out from that child; and adds the result to every
+ * node of the path. Positions are never stored: the path's moves rebuild
+ * them.
  *
  * Nodes live in one arena allocated by mcts_new() and are named by 32-bit
  * indices (0 is "none"), which keeps a node at 24 bytes. A node's children
- * form a list through `sibling`, newest first. Statistics and bounds are
+ * sit side by side in one block of the arena (mcts-arena.c), in the order
+ * they were made, and are walked newest first. Statistics and bounds are
  * kept from X's point of view; wins_for() and bounds_for() turn them to
  * either side's.
  *
@@ -91,75 +93,26 @@ size_t mcts_node_bytes(void)
 	return sizeof(struct node);
 }
 
-/* Take up to SLOT_CHUNK slots from the arena for worker W (threads only):
- * one lock a chunk rather than one a node. Returns whether it got any. */
-static bool slots_refill(struct mcts *m, struct worker *w)
+/* A fresh node for MOVE in slot I. */
+static void node_init(struct mcts *m, uint32_t i, int move)
 {
-	pthread_mutex_lock(&m->alloc_lock);
-	while (w->ncache < SLOT_CHUNK) {
-		if (m->free_list != 0) {
-			w->cache[w->ncache++] = m->free_list;
-			m->free_list = m->nodes[m->free_list].sibling;
-		} else if (m->top < m->capacity) {
-			w->cache[w->ncache++] = m->top++;
-		} else {
-			break;
-		}
-	}
-	pthread_mutex_unlock(&m->alloc_lock);
-	return w->ncache > 0;
-}
-
-/* A fresh node for MOVE taken by worker W, or 0 when the arena is full. */
-static uint32_t node_alloc(struct mcts *m, struct worker *w, int move)
-{
-	uint32_t i;
-
-	if (m->pool != NULL) {
-		if (w->ncache == 0 && !slots_refill(m, w))
-			return 0;
-		i = w->cache[--w->ncache];
-		w->allocated++;
-	} else if (m->free_list != 0) {
-		i = m->free_list;
-		m->free_list = m->nodes[i].sibling;
-		m->in_use++;
-	} else if (m->top < m->capacity) {
-		i = m->top++;
-		m->in_use++;
-	} else {
-		return 0;
-	}
 	m->nodes[i] = (struct node){
 		.move = (uint8_t)move, .flags = OPEN_OUTCOMES, .bounds = OPEN_BOUNDS_X
 	};
-	return i;
 }
 
-/* Give the subtree of TOP back to the free list. The nodes still waiting to
- * be freed form a stack linked through their `sibling` fields, which are
- * read before they are overwritten, so this needs no memory of its own. */
-static void free_subtree(struct mcts *m, uint32_t top)
+/* A root for MOVE in a block of its own (mcts_new(), mcts_advance()),
+ * where worker 0 takes it: there is always room, the old root having been
+ * given back first. */
+static uint32_t root_alloc(struct mcts *m, int move)
 {
-	struct node *nodes = m->nodes;
-	uint32_t stack = top;
+	uint32_t i = arena_block(m, &m->w[0], 1);
 
-	nodes[top].sibling = 0;
-	while (stack != 0) {
-		uint32_t i = stack, c = nodes[i].child;
-
-		stack = nodes[i].sibling;
-		while (c != 0) {
-			uint32_t next = nodes[c].sibling;
-
-			nodes[c].sibling = stack;
-			stack = c;
-			c = next;
-		}
-		nodes[i].sibling = m->free_list;
-		m->free_list = i;
-		m->in_use--;
-	}
+	assert(i != 0);
+	node_init(m, i, move);
+	m->in_use++;
+	arena_settle(m, &m->w[0]);
+	return i;
 }
 
 /* Mark node I terminal (and, with the solver, proven) if POS is over. */
@@ -198,10 +151,7 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 	m->g = g;
 	m->p = *p;
 	m->root_pos = *root;
-	m->nodes = xmalloc(cap * sizeof(struct node));
-	m->capacity = (uint32_t)cap;
-	m->nodes[0] = (struct node){ 0 };
-	m->top = 1;
+	arena_init(m, cap);
 	m->threads = p->threads < 1 ? 1 : p->threads > MCTS_MAX_THREADS ? MCTS_MAX_THREADS : p->threads;
 	m->w = xcalloc((size_t)m->threads, sizeof(*m->w));
 	/* Worker 0 draws what the one-thread search always drew. */
@@ -211,7 +161,7 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 
 		rng_seed(&m->w[i].rng, splitmix64(&s));
 	}
-	m->root = node_alloc(m, &m->w[0], root->last);
+	m->root = root_alloc(m, root->last);
 	node_settle(m, m->root, root);
 	if (p->leaf == NULL || p->eval == MCTS_EVAL_AUTO)
 		m->p.eval = p->leaf == NULL ? MCTS_EVAL_ROLLOUT : MCTS_EVAL_NET;
@@ -245,40 +195,6 @@ const struct pos *mcts_root(const struct mcts *m)
 	return &m->root_pos;
 }
 
-/* Move the children of node I, now fully expanded, side by side into
- * fresh slots at the top of the arena (if there is room), keeping their
- * order, and free the old slots. Children added one at a time are
- * scattered over the arena, and walking such a list in every selection
- * through I would miss the cache at each step; gathered, it is read in
- * one sweep. Each node moves at most once this way. Returns the new slot
- * of the first child. */
-static uint32_t gather_children(struct mcts *m, uint32_t i)
-{
-	struct node *nodes = m->nodes;
-	uint32_t k = 0, base;
-
-	/* (with threads, another worker may be reading the old slots) */
-	if (m->pool != NULL)
-		return LOAD(nodes[i].child);
-	base = m->top;
-	for (uint32_t c = nodes[i].child; c != 0; c = nodes[c].sibling)
-		k++;
-	if (k < 2 || m->capacity - m->top < k)
-		return nodes[i].child;
-	m->top += k;
-	for (uint32_t c = nodes[i].child, j = base; c != 0; j++) {
-		uint32_t next = nodes[c].sibling;
-
-		nodes[j] = nodes[c];
-		nodes[j].sibling = next != 0 ? j + 1 : 0;
-		nodes[c].sibling = m->free_list;
-		m->free_list = c;
-		c = next;
-	}
-	nodes[i].child = base;
-	return base;
-}
-
 /* Lock node N (threads only): returns false if another worker holds it. */
 static inline bool node_trylock(struct node *n)
 {
@@ -303,7 +219,8 @@ static inline void node_flag(const struct mcts *m, struct node *n, uint8_t flag)
  * and play that move on POS. Returns the child, or 0 when nothing was added:
  * the node turned out fully expanded (NODE_FULL is then set), the arena is
  * full, or (threads) another worker is expanding it. The child is complete
- * (settled) before it is linked, so other workers never see it half made.
+ * (settled) before the count of children takes it in, so other workers
+ * never see it half made.
  * Sets *MOVED (with the solver) when the new child can move I's bounds: it
  * is terminal, it was I's last untried move (I's best is now its
  * children's). */
@@ -312,8 +229,8 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 {
 	struct node *nodes = m->nodes;
 	struct moveset untried;
-	uint32_t fresh;
-	int count, move;
+	uint32_t fresh, base;
+	int count, move, made;
 	bool shared = m->pool != NULL;
 
 	if (shared && !node_trylock(&nodes[i]))
@@ -322,29 +239,35 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	if (shared && (LOAD(nodes[i].flags) & NODE_FULL))
 		goto out; /* another worker added the last child meanwhile */
 	game_legal(m->g, pos, &untried);
-	for (uint32_t c = LOAD(nodes[i].child); c != 0; c = nodes[c].sibling)
-		moveset_remove(&untried, nodes[c].move);
+	made = kids_of(&nodes[i], &base);
+	for (int k = made - 1; k >= 0; k--)
+		moveset_remove(&untried, nodes[base + (uint32_t)k].move);
 	count = moveset_count(&untried);
 	if (count == 0) {
 		node_flag(m, &nodes[i], NODE_FULL);
 		goto out;
 	}
 	move = moveset_nth(&untried, (int)rng_below(&w->rng, (uint32_t)count));
-	fresh = node_alloc(m, w, move);
-	if (fresh == 0) {
-		w->arena_full = true;
-		goto out;
+	if (made == 0) {
+		/* the first child: a block for every legal move */
+		base = arena_block(m, w, count);
+		if (base == 0) {
+			w->arena_full = true;
+			goto out;
+		}
+		STORE(nodes[i].child, base);
+		nodes[i].cap = (uint8_t)count;
 	}
+	fresh = base + (uint32_t)made;
+	node_init(m, fresh, move);
+	w->allocated++;
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
 	*moved = m->p.solver &&
 		 (count == 1 || (nodes[fresh].flags & NODE_TERMINAL));
-	nodes[fresh].sibling = nodes[i].child;
-	STORE_REL(nodes[i].child, fresh);
-	if (count == 1) {
+	STORE_REL(nodes[i].nkids, (uint8_t)(made + 1));
+	if (count == 1)
 		node_flag(m, &nodes[i], NODE_FULL);
-		fresh = gather_children(m, i);
-	}
 out:
 	if (shared)
 		node_unlock(&nodes[i]);
@@ -362,12 +285,13 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
 {
 	const struct node *nodes = m->nodes;
 	double explore = m->p.c * sqlog_of(LOAD(n->visits)), best_score = -1.0;
-	uint32_t best = 0;
+	uint32_t best = 0, base;
 	int floor, top, open;
 
 	bounds_for(n, side, &floor, &top);
 	open = open_key(floor);
-	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
+	for (int k = kids_of(n, &base) - 1; k >= 0; k--) {
+		uint32_t c = base + (uint32_t)k;
 		double q, rsqrt, score;
 
 		if (!child_terms(&nodes[c], side, floor, open, &q, &rsqrt))
@@ -378,7 +302,7 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
 			best = c;
 		}
 	}
-	return best != 0 ? best : LOAD(n->child); /* (all passed over: cannot happen) */
+	return best != 0 ? best : base; /* (all passed over: cannot happen) */
 }
 
 /* The root is selected through in every iteration and can have many
@@ -404,9 +328,11 @@ static uint32_t root_select(struct mcts *m)
 
 	bounds_for(r, m->root_pos.turn, &floor, &top);
 	if (!rc->valid) {
+		uint32_t base;
+
 		rc->n = 0;
-		for (uint32_t c = r->child; c != 0 && rc->n < GAME_MAX_MOVES; c = m->nodes[c].sibling)
-			rc->idx[rc->n++] = c;
+		for (int k = kids_of(r, &base) - 1; k >= 0; k--)
+			rc->idx[rc->n++] = base + (uint32_t)k;
 		for (int j = 0; j < rc->n; j++)
 			root_cache_entry(m, j, floor);
 		rc->valid = true;
@@ -420,7 +346,7 @@ static uint32_t root_select(struct mcts *m)
 		}
 	}
 	if (best < 0)
-		return r->child; /* (all passed over: cannot happen) */
+		return rc->idx[0]; /* (all passed over: cannot happen) */
 	rc->last = best;
 	return rc->idx[best];
 }
@@ -469,11 +395,12 @@ static bool update_bounds(struct mcts *m, struct node *n, int side)
 	int lo = score_loss(m->g->rules & RULE_TIEBREAK ? 1 : 2);
 	int hi = LOAD_ACQ(n->flags) & NODE_FULL ? SCORE_MIN : score_win(1);
 	uint16_t b;
+	uint32_t base;
 
-	for (uint32_t c = LOAD_ACQ(n->child); c != 0; c = nodes[c].sibling) {
+	for (int k = kids_of(n, &base) - 1; k >= 0; k--) {
 		int clo, chi;
 
-		bounds_for(&nodes[c], side, &clo, &chi);
+		bounds_for(&nodes[base + (uint32_t)k], side, &clo, &chi);
 		clo = score_back(clo);
 		chi = score_back(chi);
 		if (clo > lo)
@@ -505,11 +432,12 @@ static bool update_bounds_after(struct mcts *m, struct node *n, int side, const 
 	bounds_side(old, side, &old_clo, &old_chi);
 	if ((n->flags & NODE_FULL) && score_back(old_chi) >= hi && score_back(chi) < hi) {
 		int top = SCORE_MIN;
+		uint32_t base;
 
-		for (uint32_t k = n->child; k != 0 && top < hi; k = nodes[k].sibling) {
+		for (int k = kids_of(n, &base) - 1; k >= 0 && top < hi; k--) {
 			int klo, khi;
 
-			bounds_for(&nodes[k], side, &klo, &khi);
+			bounds_for(&nodes[base + (uint32_t)k], side, &klo, &khi);
 			if (score_back(khi) > top)
 				top = score_back(khi);
 		}
@@ -749,8 +677,8 @@ static void worker_main(void *arg, int index)
 	}
 }
 
-/* After a run: fold the workers' counts into M and give their unused slots
- * back. Returns the iterations they ran. */
+/* After a run: fold the workers' counts into M. Returns the iterations
+ * they ran. */
 static uint64_t workers_settle(struct mcts *m)
 {
 	uint64_t done = 0;
@@ -763,12 +691,7 @@ static uint64_t workers_settle(struct mcts *m)
 		if (w->max_depth > m->max_depth)
 			m->max_depth = w->max_depth;
 		m->arena_full |= w->arena_full;
-		while (w->ncache > 0) {
-			uint32_t s = w->cache[--w->ncache];
-
-			m->nodes[s].sibling = m->free_list;
-			m->free_list = s;
-		}
+		arena_settle(m, w);
 		w->iterations = w->allocated = 0;
 		w->max_depth = 0;
 		w->arena_full = false;
@@ -840,30 +763,37 @@ void mcts_step_trace(struct mcts *m, struct mcts_trace *t)
 
 void mcts_advance(struct mcts *m, int move)
 {
-	struct node *nodes = m->nodes;
-	uint32_t old = m->root, keep = 0;
+	struct node *nodes = m->nodes, kept = { 0 };
+	uint32_t base, old = m->root;
 	struct moveset legal;
+	bool found = false;
 
 	game_legal(m->g, &m->root_pos, &legal);
 	if (move < 0 || move >= GAME_MAX_CELLS || !moveset_has(&legal, move))
 		fatal("mcts_advance: move %d is not legal", move);
-	for (uint32_t *link = &nodes[old].child; *link != 0; link = &nodes[*link].sibling)
-		if (nodes[*link].move == move) {
-			keep = *link;
-			*link = nodes[keep].sibling;
-			nodes[keep].sibling = 0;
-			break;
+	for (int k = kids_of(&nodes[old], &base) - 1; k >= 0 && !found; k--) {
+		struct node *c = &nodes[base + (uint32_t)k];
+
+		if (c->move == move) {
+			/* Kept out of the subtree given back: its children's
+			 * block stays where it is, the node itself moves to a
+			 * block of its own, as a root must be. */
+			kept = *c;
+			c->child = 0;
+			c->nkids = c->cap = 0;
+			found = true;
 		}
-	/* Reclaiming by free list costs one pass over the discarded nodes and
-	 * moves nothing, so indices in the kept subtree stay valid; compaction
-	 * would touch the kept nodes too. New nodes take freed slots first. */
-	free_subtree(m, old);
-	game_play(m->g, &m->root_pos, move);
-	if (keep == 0) {
-		keep = node_alloc(m, &m->w[0], move); /* cannot fail: the old root was freed */
-		node_settle(m, keep, &m->root_pos);
 	}
-	m->root = keep;
+	/* Reclaiming by free lists costs one pass over the discarded nodes and
+	 * moves nothing the new root keeps, so indices in its subtree stay
+	 * valid; compaction would touch the kept nodes too. */
+	arena_free_subtree(m, old);
+	game_play(m->g, &m->root_pos, move);
+	m->root = root_alloc(m, move);
+	if (found)
+		nodes[m->root] = kept;
+	else
+		node_settle(m, m->root, &m->root_pos);
 	if (m->leaf_ctx != NULL)
 		m->p.leaf->root(m->p.leaf->model, &m->root_pos, m->leaf_ctx);
 	m->rc.valid = false;

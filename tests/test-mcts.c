@@ -158,7 +158,7 @@ static void test_basics(void)
 	ok(mcts_step(m, 3000) == 3000, "3000 iterations run");
 	mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 	ok(t.iterations == 3000 && t.root_visits == 3000, "iterations and root visits counted");
-	ok(t.nodes == 3001 && t.memory_used == 3001 * mcts_node_bytes() &&
+	ok(t.nodes == 3001 && t.memory_used >= 3001 * mcts_node_bytes() &&
 		   t.memory_limit >= t.memory_used && !t.arena_full,
 	   "one node per iteration: %llu nodes", (unsigned long long)t.nodes);
 	ok(t.max_depth >= 2 && t.max_depth <= 81, "max depth %d", t.max_depth);

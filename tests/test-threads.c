@@ -135,8 +135,9 @@ static void test_counts(int threads)
 		ok(good, "%d threads, %zu-byte arena: counts add up after every run (%s)", threads,
 		   sizes[s], why);
 		mcts_stats(m, NULL, 0, NULL, 0, &t);
+		/* (memory: the nodes' blocks, slots for untried moves included) */
 		ok(t.iterations == ran && t.memory_used <= t.memory_limit &&
-			   t.nodes * mcts_node_bytes() == t.memory_used && t.nodes <= ran + 1 &&
+			   t.nodes * mcts_node_bytes() <= t.memory_used && t.nodes <= ran + 1 &&
 			   (s == 0 || t.arena_full),
 		   "%d threads: %llu nodes for %llu iterations, arena %s", threads,
 		   (unsigned long long)t.nodes, (unsigned long long)ran,
@@ -176,7 +177,7 @@ static bool seen_before(struct sweep *s, uint64_t key)
 /* Solve POS with S->threads workers and compare, then every position after. */
 static void sweep_pos(struct sweep *s, const struct pos *pos)
 {
-	struct mcts_params p = params(7, s->threads, 24 * 16384);
+	struct mcts_params p = params(7, s->threads, 24 * 32768);
 	struct mcts_totals t;
 	struct moveset ms;
 	struct mcts *m;
@@ -228,7 +229,7 @@ static void test_solver(int threads)
 	s->nm = negamax_new(&game, &np);
 	sweep_pos(s, &pos);
 	ok(s->positions == 4520 && s->wrong == 0 && s->unsound == 0 && s->proven == 4520,
-	   "%d threads, 16384-node arena: %d of %d tic-tac-toe positions proven, %d against "
+	   "%d threads, 32768-slot arena: %d of %d tic-tac-toe positions proven, %d against "
 	   "minimax (value, distance or the move played), %d with uneven counts",
 	   threads, s->proven, s->positions, s->wrong, s->unsound);
 	ok(s->against_negamax == 0 && s->proven > 0,
