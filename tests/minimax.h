@@ -59,6 +59,12 @@ static inline int proof_of_score(int s)
 	return s > 0 ? PROOF_WIN : s < 0 ? PROOF_LOSS : PROOF_DRAW;
 }
 
+/* An enum proof's order, better for its side higher: loss 0, draw 1, win 2. */
+static inline int proof_rank(int proof)
+{
+	return proof == PROOF_WIN ? 2 : proof == PROOF_DRAW ? 1 : 0;
+}
+
 /* Every reachable position that is not over, deduplicated by hash. */
 struct posset {
 	struct pos *pos;

@@ -705,12 +705,6 @@ static void test_trace(void)
 		}
 }
 
-/* Plies to the end of minimax score S (a win or a loss). */
-static int plies_of_score(int s)
-{
-	return NEGAMAX_WIN - (s < 0 ? -s : s);
-}
-
 /* The exact negamax score of POS (not over) for the side to move: the
  * independent answer where a plain minimax would take too long. */
 static int negamax_value(const struct pos *pos)
@@ -752,7 +746,7 @@ static int check_against_minimax(const char *game_name, const char *moves, uint6
 	}
 	if (t.root_proven != PROOF_NONE &&
 	    (t.root_proven != proof_of_score(want) ||
-	     (t.root_proven_plies >= 0 && t.root_proven_plies != plies_of_score(want)))) {
+	     (t.root_proven_plies >= 0 && t.root_proven_plies != minimax_plies(want)))) {
 		faults++;
 		if (verbose)
 			printf("# %s: root proven %d in %d, minimax %d\n", moves, t.root_proven,
@@ -764,7 +758,7 @@ static int check_against_minimax(const char *game_name, const char *moves, uint6
 		if (ch[i].proven == PROOF_NONE)
 			continue;
 		if (ch[i].proven != proof_of_score(v) ||
-		    (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != plies_of_score(v))) {
+		    (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != minimax_plies(v))) {
 			faults++;
 			if (verbose)
 				printf("# %s: child %d proven %d in %d, minimax %d\n", moves, ch[i].move,
@@ -832,13 +826,13 @@ static void test_exact(void)
 			}
 			if (ch[i].proven != PROOF_NONE &&
 			    (ch[i].proven != proof_of_score(v) ||
-			     (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != plies_of_score(v))))
+			     (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != minimax_plies(v))))
 				faults++;
 		}
 		ok(mcts_best_move(m) == move_id("c4") && t.root_proven == PROOF_WIN &&
-		   t.root_proven_plies == plies_of_score(want) && faults == 0,
+		   t.root_proven_plies == minimax_plies(want) && faults == 0,
 		   "uttt: c4 (win in 3) over c6 (win in 5), proven in %d (negamax %d), %d children "
-		   "against negamax", t.root_proven_plies, plies_of_score(want), faults);
+		   "against negamax", t.root_proven_plies, minimax_plies(want), faults);
 	}
 	mcts_free(m);
 }
@@ -878,7 +872,7 @@ static void test_tiebreak_endings(void)
 			;
 		mcts_stats(m, NULL, 0, NULL, 0, &t);
 		if (t.root_proven != proof_of_score(want) ||
-		    (want != 0 && t.root_proven_plies != plies_of_score(want))) {
+		    (want != 0 && t.root_proven_plies != minimax_plies(want))) {
 			if (faults++ == 0)
 				printf("# try %d: proven %d in %d, negamax %d\n", tries, t.root_proven,
 				       t.root_proven_plies, want);

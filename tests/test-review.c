@@ -12,28 +12,17 @@
 
 #define GAMES 60
 
-/* enum proof of a minimax score */
-static int proof_of(int score)
-{
-	return score > 0 ? PROOF_WIN : score < 0 ? PROOF_LOSS : PROOF_DRAW;
-}
-
-static int rank(int proof)
-{
-	return proof == PROOF_WIN ? 2 : proof == PROOF_DRAW ? 1 : 0;
-}
-
 /* Check one reviewed ply R played in P against minimax; counts failures. */
 static int check_ply(const struct game *g, const struct pos *p, const struct review_ply *r)
 {
 	int before = minimax(g, p), after = minimax_move(g, p, r->move), bad = 0, nbest = 0;
 	struct moveset ms;
 
-	bad += r->before.proof != proof_of(before) ||
+	bad += r->before.proof != proof_of_score(before) ||
 	       (before != 0 && r->before.plies != minimax_plies(before));
-	bad += r->after.proof != proof_of(after) ||
+	bad += r->after.proof != proof_of_score(after) ||
 	       (after != 0 && r->after.plies != minimax_plies(after));
-	bad += r->mistake != (rank(proof_of(after)) < rank(proof_of(before)));
+	bad += r->mistake != (proof_rank(proof_of_score(after)) < proof_rank(proof_of_score(before)));
 	bad += r->side != p->turn;
 	/* best: exactly the moves of the best score (fastest win, slowest loss) */
 	game_legal(g, p, &ms);

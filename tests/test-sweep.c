@@ -65,11 +65,6 @@ static struct game g;
 static struct truth *truth;
 static int npos;
 
-static int rank_of(int proof)
-{
-	return proof == PROOF_WIN ? 2 : proof == PROOF_DRAW ? 1 : 0;
-}
-
 /* Every position, its minimax values and solve's tablebase; counts the
  * places where solve and minimax differ. */
 static int build_truth(void)
@@ -143,7 +138,7 @@ static void check_played(struct figures *f, const struct truth *t, int best, int
 
 	if (root_proof != PROOF_NONE && got != proof_of_score(t->value))
 		f->losing++;
-	else if (best_child >= 0 && rank_of(got) < best_child)
+	else if (best_child >= 0 && proof_rank(got) < best_child)
 		f->below_move++;
 	else if (root_proof == PROOF_NONE && best_child < 0 && got != proof_of_score(t->value))
 		f->unproven_losing++;
@@ -181,8 +176,8 @@ static void sweep_mcts(struct player *p, struct figures *f)
 			check_proof(f, ch[k].proven,
 				    ch[k].proven_plies >= 0 ? ch[k].proven_plies + 1 : -1,
 				    t->score[ch[k].move], t->move_plies[ch[k].move]);
-			if (rank_of(ch[k].proven) > best_child)
-				best_child = rank_of(ch[k].proven);
+			if (proof_rank(ch[k].proven) > best_child)
+				best_child = proof_rank(ch[k].proven);
 		}
 		check_played(f, t, best, tot.root_proven, tot.root_proven_plies, best_child);
 	}
@@ -213,14 +208,14 @@ static void sweep_negamax(struct player *p, struct figures *f)
 			if (r->upper) {
 				/* a bound, shown as such: "<= draw", "loss" (no
 				 * distance: perhaps sooner) */
-				if (rank_of(proof_of_score(want)) > rank_of(r->proof))
+				if (proof_rank(proof_of_score(want)) > proof_rank(r->proof))
 					f->wrong_value++;
 				continue;
 			}
 			check_proof(f, r->proof, r->proof == PROOF_DRAW ? -1 : r->plies, want,
 				    t->move_plies[r->move]);
-			if (rank_of(r->proof) > best_child)
-				best_child = rank_of(r->proof);
+			if (proof_rank(r->proof) > best_child)
+				best_child = proof_rank(r->proof);
 		}
 		check_played(f, t, best, st.proof, st.proof != PROOF_NONE ? st.plies : -1,
 			     best_child);
