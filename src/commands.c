@@ -715,9 +715,10 @@ static const struct command {
 	const char *synopsis;
 	const char *summary;
 } commands[] = {
-	{ "play", cmd_play, OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD, 0, true,
+	{ "play", cmd_play,
+	  OPT_GAME | OPT_MOVES | OPT_PLAYERS | OPT_LEVEL | OPT_RECORD | OPT_LOAD | OPT_DELAY, 0, true,
 	  "[--game G] [--x PLAYER] [--o PLAYER] [--level N] [--moves M] [--ascii]\n"
-	  "                    [--record FILE] [--load FILE]",
+	  "                    [--record FILE] [--load FILE] [--delay MS]",
 	  "open the game screen (the default command)" },
 	{ "show", cmd_show, OPT_GAME | OPT_MOVES | OPT_JSON, 0, true, "[--game G] [--moves M] [--json]",
 	  "print a position, the side to move and the legal moves" },

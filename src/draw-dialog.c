@@ -69,6 +69,29 @@ struct help_line {
 	char text[VIEW_LINE];
 };
 
+/* Note T of the help wrapped to W into OUT after its N lines (a note
+ * "  word    text" continued under its text); returns the lines now. */
+static int help_note(const char *t, int w, struct help_line *out, int n)
+{
+	char wrapped[24][VIEW_LINE];
+	int indent = t[0] == ' ' ? 10 : 0, k;
+
+	if (indent > 0 && (int)strlen(t) > indent && t[indent - 1] == ' ' && t[indent] != ' ') {
+		k = view_wrap(t + indent, " ", w - indent, wrapped, 24);
+	} else {
+		indent = 0;
+		k = view_wrap(t, " ", w, wrapped, 24);
+	}
+	if (k == 0)
+		k = 1, wrapped[0][0] = '\0';
+	for (int j = 0; j < k && j < 24 && n < HELP_MAX; j++, n++) {
+		out[n].keys[0] = '\0';
+		fmt_buf(out[n].text, sizeof(out[n].text), "%.*s%s", indent,
+			j == 0 ? t : "                    ", wrapped[j]);
+	}
+	return n;
+}
+
 /* The help wrapped to W characters into OUT (room for HELP_MAX): the keys
  * with their meaning in a second column, then the notes, each continued
  * under its own start. Returns the number of lines. */
@@ -89,24 +112,18 @@ static int help_lines(int w, struct help_line *out)
 				wrapped[j]);
 		}
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(help_notes) && n < HELP_MAX; i++) {
-		const char *t = help_notes[i];
-		/* A note "  word    text" continues under its text. */
-		int indent = t[0] == ' ' ? 10 : 0, k;
+	for (size_t i = 0; i < ARRAY_SIZE(help_notes); i++)
+		n = help_note(help_notes[i], w, out, n);
+	/* The new-game dialog's fields, from the dialog's own table. */
+	n = help_note("", w, out, n);
+	n = help_note("The new-game dialog (n), a field each, in the command line's words; Enter "
+		      "starts what noughts play would:", w, out, n);
+	for (int f = 0; f < DLG_FIELDS; f++) {
+		char t[VIEW_LINE];
 
-		if (indent > 0 && (int)strlen(t) > indent && t[indent - 1] == ' ' && t[indent] != ' ') {
-			k = view_wrap(t + indent, " ", w - indent, wrapped, 24);
-		} else {
-			indent = 0;
-			k = view_wrap(t, " ", w, wrapped, 24);
-		}
-		if (k == 0)
-			k = 1, wrapped[0][0] = '\0';
-		for (int j = 0; j < k && j < 24 && n < HELP_MAX; j++, n++) {
-			out[n].keys[0] = '\0';
-			fmt_buf(out[n].text, sizeof(out[n].text), "%.*s%s", indent,
-				j == 0 ? t : "                    ", wrapped[j]);
-		}
+		fmt_buf(t, sizeof(t), "  %-8s%s", session_dlg_fields[f].label,
+			session_dlg_fields[f].accepts);
+		n = help_note(t, w, out, n);
 	}
 	return n;
 }
@@ -161,38 +178,58 @@ void draw_help(const struct screen *sc)
 	draw_text(sc, y + h - 1, x + 2, w - 4, A_BOLD, line);
 }
 
+/* A field's text in W columns: its end when it is longer (typing goes
+ * there), with a cursor after it when it has the focus. */
+static void field_text(const char *t, bool focus, int w, char *buf, size_t size)
+{
+	int len = (int)strlen(t) + (focus ? 1 : 0);
+
+	if (w < 4)
+		w = 4;
+	if (len <= w)
+		fmt_buf(buf, size, "%s%s", t, focus ? "_" : "");
+	else
+		fmt_buf(buf, size, "...%s%s", t + (len - w + 3), focus ? "_" : "");
+}
+
 void draw_dialog(const struct screen *sc)
 {
 	const struct session *u = sc->se;
 	const struct session_dialog *d = &u->dlg;
-	static const char *const label[4] = { "Game", "X", "O", "Level" };
-	int w = sc->lay.cols - 4 < 72 ? sc->lay.cols - 4 : 72, h = 10;
-	int x = (sc->lay.cols - w) / 2, y = (sc->lay.rows - h) / 2;
-	char line[160];
+	int w = sc->lay.cols - 4 < 76 ? sc->lay.cols - 4 : 76;
+	int h = sc->lay.rows < 16 ? sc->lay.rows : 16;
+	int x = (sc->lay.cols - w) / 2, y = (sc->lay.rows - h) / 2, in = w - 6, n, room;
+	char line[VIEW_LINE], value[VIEW_LINE], out[6][VIEW_LINE];
+	int avail = h - 3 - DLG_FIELDS, top; /* rows under the fields */
 
-	if (w < 24 || sc->lay.rows < h)
+	if (w < 30 || h < DLG_FIELDS + 4)
 		return;
 	draw_box(sc, x, y, w, h, A_NORMAL);
 	draw_text(sc, y, x + 2, w - 4, A_BOLD, " New game ");
-	for (int f = 0; f < 4; f++) {
-		const char *value;
-		char lv[16];
+	for (int f = 0; f < DLG_FIELDS; f++) {
+		bool focus = f == d->field;
 
-		if (f == 0)
-			value = d->games[d->game];
-		else if (f < 3)
-			value = d->choices[f - 1][d->who[f - 1]];
-		else
-			value = fmt_buf(lv, sizeof(lv), "%d", d->level);
-		/* Long specs are cut short, keeping the closing mark in view. */
-		fmt_buf(line, sizeof(line), "%-6s < %.*s >", label[f], w - 18 > 0 ? w - 18 : 1,
-			value);
-		draw_text(sc, y + 2 + f, x + 3, w - 6, f == d->field ? A_REVERSE | A_BOLD : A_NORMAL,
-			 line);
+		field_text(d->text[f], focus && !d->fresh, in - 16, value, sizeof(value));
+		fmt_buf(line, sizeof(line), "%-7s < %s >%s", session_dlg_fields[f].label, value,
+			f == DLG_DELAY ? " ms" : "");
+		draw_text(sc, y + 2 + f, x + 3, in, focus ? A_REVERSE | A_BOLD : A_NORMAL, line);
 	}
-	draw_text(sc, y + 7, x + 3, w - 6, A_DIM, "Level: engines without a budget of their own.");
+	/* Rows y + 8 to y + h - 2: a blank, what the field accepts, an error;
+	 * on a short terminal the error first. */
+	top = y + 2 + DLG_FIELDS + (avail >= 5 ? 1 : 0);
+	room = avail >= 5 ? 2 : avail >= 2 || d->error[0] == '\0' ? 1 : 0;
+	n = room > 0 ? view_fit_text(session_dlg_fields[d->field].accepts, in, out, room) : 0;
+	for (int i = 0; i < n; i++)
+		draw_text(sc, top + i, x + 3, in, A_DIM, out[i]);
+	if (d->error[0] != '\0' && y + h - 1 - (top + room) > 0) {
+		n = view_fit_text(d->error, in, out, y + h - 1 - (top + room));
+		for (int i = 0; i < n; i++)
+			draw_text(sc, top + room + i, x + 3, in,
+				  draw_pair(sc, PAIR_BAD, A_BOLD) | A_BOLD, out[i]);
+	}
 	draw_text(sc, y + h - 1, x + 2, w - 4, A_BOLD,
-		 " Up/Down field, Left/Right value, Enter starts, Esc ");
+		  w >= 70 ? " Up/Down field, Left/Right choice, type to edit, Enter starts, Esc "
+			  : " Up/Down, Left/Right, type; Enter, Esc ");
 }
 
 void draw_too_small(const struct screen *sc)
@@ -205,7 +242,10 @@ void draw_too_small(const struct screen *sc)
 	fmt_buf(text[1], sizeof(text[1]), "The panel beside the board needs %dx%d,", l->side_cols,
 		l->side_rows);
 	fmt_buf(text[2], sizeof(text[2]), "below it %dx%d.", l->below_cols, l->below_rows);
-	fmt_buf(text[3], sizeof(text[3]), "q quits.");
+	/* In the dialog q is a letter typed. */
+	fmt_buf(text[3], sizeof(text[3]), "%s",
+		sc->se->modal == SESSION_MODAL_NEW ? "Esc closes the new-game dialog, then q quits."
+						   : "q quits.");
 	/* Each sentence wrapped on its own, as many as the screen holds. */
 	for (int i = 0; i < 4 && n < 12; i++)
 		n += view_fit_text(text[i], l->cols, out + n, 12 - n);

@@ -96,15 +96,23 @@ const struct keys_row keys_table[] = {
 	{ KEYS_MODE_HELP, { KEY_CODE_PGDN }, CMD_HELP_PGDN, 0, 0, 0, NULL, NULL, NULL, 0 },
 	{ KEYS_MODE_HELP, { -1 }, CMD_HELP_CLOSE, 0, 0, 0, NULL, NULL, NULL, 0 },
 
-	/* The new-game dialog. */
-	{ KEYS_MODE_DIALOG, { KEY_CODE_ESC, 'q', 'n' }, CMD_DLG_CLOSE, 0, 0, 0, NULL, NULL, NULL, 0 },
-	{ KEYS_MODE_DIALOG, { KEY_CODE_UP, 'k' }, CMD_DLG_UP, 0, 0, 0, NULL, NULL, NULL, 0 },
-	{ KEYS_MODE_DIALOG, { KEY_CODE_DOWN, 'j', '\t' }, CMD_DLG_DOWN, 0, 0, 0, NULL, NULL, NULL,
-	  0 },
-	{ KEYS_MODE_DIALOG, { KEY_CODE_LEFT, 'h' }, CMD_DLG_LEFT, 0, 0, 0, NULL, NULL, NULL, 0 },
-	{ KEYS_MODE_DIALOG, { KEY_CODE_RIGHT, 'l', ' ' }, CMD_DLG_RIGHT, 0, 0, 0, NULL, NULL, NULL,
-	  0 },
-	{ KEYS_MODE_DIALOG, { ENTER }, CMD_DLG_START, 0, 0, 0, NULL, NULL, NULL, 0 },
+	/* The new-game dialog: its fields take typed text, so letters are
+	 * not keys there. */
+	{ KEYS_MODE_DIALOG, { KEY_CODE_ESC }, CMD_DLG_CLOSE, 0, 0, 0, NULL, NULL, NULL, 0 },
+	{ KEYS_MODE_DIALOG, { KEY_CODE_UP }, CMD_DLG_UP, 0, 0, 0, "Up, Down, Tab",
+	  "new-game dialog: the field above or below", NULL, 0 },
+	{ KEYS_MODE_DIALOG, { KEY_CODE_DOWN, '\t' }, CMD_DLG_DOWN, 0, 0, 0, NULL, NULL, NULL, 0 },
+	{ KEYS_MODE_DIALOG, { KEY_CODE_LEFT }, CMD_DLG_LEFT, 0, 0, 0, "Left, Right",
+	  "new-game dialog: the field's previous or next choice", NULL, 0 },
+	{ KEYS_MODE_DIALOG, { KEY_CODE_RIGHT }, CMD_DLG_RIGHT, 0, 0, 0, NULL, NULL, NULL, 0 },
+	{ KEYS_MODE_DIALOG, { ENTER }, CMD_DLG_START, 0, 0, 0, "Enter",
+	  "new-game dialog: start the game; on a field it cannot take, the dialog stays open "
+	  "with the focus there, what the field accepts and why", NULL, 0 },
+	{ KEYS_MODE_DIALOG, { KEY_CODE_BACKSPACE, 127, 8 }, CMD_DLG_ERASE, 0, 0, 0,
+	  "Typing, Backspace", "new-game dialog: edit the field's text, in the command line's "
+	  "words (the first key typed replaces it); Ctrl-U empties it", NULL, 0 },
+	{ KEYS_MODE_DIALOG, { 21 }, CMD_DLG_CLEAR, 0, 0, 0, NULL, NULL, NULL, 0 },
+	{ KEYS_MODE_DIALOG, { -1 }, CMD_DLG_TYPE, 0, 0, 0, NULL, NULL, NULL, 0 },
 };
 const int keys_count = (int)ARRAY_SIZE(keys_table);
 
@@ -155,12 +163,23 @@ char *keys_line(unsigned ctx, int width, char *buf, size_t size)
 	if (size == 0)
 		return buf;
 	buf[0] = '\0';
+	/* The dialog's fields take letters: its own keys, not the game's. */
+	if (ctx & KEYS_DIALOG) {
+		static const char *const dlg[] = { "Up/Down field", "Left/Right choice",
+						   "Enter start", "Esc close" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(dlg); i++)
+			if (len + 2 + (int)strlen(dlg[i]) <= width && (size_t)(len + 2) + strlen(dlg[i]) < size)
+				len += snprintf(buf + len, size - (size_t)len, "%s%s", len > 0 ? "  " : "",
+						dlg[i]);
+		return buf;
+	}
 	for (int i = 0; i < keys_count; i++) {
 		const struct keys_row *k = &keys_table[i];
 		int n;
 
-		/* Only keys that would be carried out (as if nothing modal were
-		 * open: the line shows under the help and the dialog too). */
+		/* Only keys that would be carried out (as if the help were not
+		 * open: the line shows under it too). */
 		if (k->brief == NULL || !(k->show & when) ||
 		    !keys_allowed(k, ctx & ~(unsigned)(KEYS_HELP | KEYS_DIALOG)))
 			continue;

@@ -70,6 +70,9 @@ enum keys_command {
 	CMD_DLG_LEFT,
 	CMD_DLG_RIGHT,
 	CMD_DLG_START,
+	CMD_DLG_TYPE,    /* a character typed into the field */
+	CMD_DLG_ERASE,   /* the field's last character off */
+	CMD_DLG_CLEAR,   /* the field emptied */
 	CMD_COUNT
 };
 

@@ -16,7 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
-	LONG_THREADS,
+	LONG_THREADS, LONG_DELAY,
 };
 
 static const struct option long_options[] = {
@@ -39,6 +39,7 @@ static const struct option long_options[] = {
 	{ "deadline", required_argument, NULL, LONG_DEADLINE },
 	{ "threshold", required_argument, NULL, LONG_THRESHOLD },
 	{ "threads", required_argument, NULL, LONG_THREADS },
+	{ "delay", required_argument, NULL, LONG_DELAY },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -59,6 +60,7 @@ static const struct {
 	{ LONG_O, OPT_PLAYERS, "--o PLAYER          who plays O (default mcts)" },
 	{ LONG_LEVEL, OPT_LEVEL, "--level N           strength 1..10 of engines given no budget" },
 	{ LONG_ASCII, OPT_PLAYERS, "--ascii             draw the board with ASCII characters" },
+	{ LONG_DELAY, OPT_DELAY, "--delay MS          auto-play: the least time a move stays shown (default 700)" },
 	{ LONG_ENGINE, OPT_ENGINE, "--engine PLAYER     the engine to use (default mcts)" },
 	{ LONG_GAMES, OPT_GAMES, "--games N           number of games (default 100)" },
 	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
@@ -103,27 +105,42 @@ static const char *name_of(int id)
 	return "?";
 }
 
+/* Where an error goes: stderr, or options_parse_quiet()'s buffer. */
+static char *quiet_err;
+static size_t quiet_size;
+
+/* The error TEXT of COMMAND, on stderr with a pointer to the command's
+ * help when USAGE says so; returns 2, a usage error's status. */
+static int say_error(const char *command, bool usage, const char *text)
+{
+	if (quiet_err != NULL)
+		fmt_buf(quiet_err, quiet_size, "%s", text);
+	else if (usage)
+		fprintf(stderr, "noughts: %s: %s (see 'noughts %s --help')\n", command, text,
+			command);
+	else
+		fprintf(stderr, "noughts: %s: %s\n", command, text);
+	return 2;
+}
+
 static int usage_error(const char *command, const char *fmt, ...) PRINTF_LIKE(2, 3);
 static int usage_error(const char *command, const char *fmt, ...)
 {
 	va_list ap;
+	char text[512];
 
-	fprintf(stderr, "noughts: %s: ", command);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, " (see 'noughts %s --help')\n", command);
-	return 2;
+	return say_error(command, true, text);
 }
 
 static int spec_option(const char *command, const char *text, struct player_spec *spec)
 {
 	char err[256];
 
-	if (player_spec_parse(text, spec, err, sizeof(err)) < 0) {
-		fprintf(stderr, "noughts: %s: %s\n", command, err);
-		return 2;
-	}
+	if (player_spec_parse(text, spec, err, sizeof(err)) < 0)
+		return say_error(command, false, err);
 	return 0;
 }
 
@@ -239,6 +256,12 @@ static int number_option(struct options *opt, const char *command, int c)
 		if (!parse_double(optarg, 0, 1, &opt->threshold))
 			return usage_error(command, "--threshold must be from 0 to 1, not '%s'", optarg);
 		break;
+	case LONG_DELAY:
+		if (!parse_u64(optarg, 0, OPTIONS_MAX_DELAY_MS, &v))
+			return usage_error(command, "--delay must be milliseconds from 0 to %d, not '%s'",
+					   OPTIONS_MAX_DELAY_MS, optarg);
+		opt->delay_ms = (int)v;
+		break;
 	default:
 		return 1;
 	}
@@ -298,6 +321,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opt->seed = 1;
 	opt->seconds = 1.0;
 	opt->threshold = REVIEW_DEFAULT_THRESHOLD;
+	opt->delay_ms = OPTIONS_DELAY_MS;
 	player_spec_parse("human", &opt->x, err, sizeof(err));
 	player_spec_parse("mcts", &opt->o, err, sizeof(err));
 	player_spec_parse("mcts", &opt->engine, err, sizeof(err));
@@ -319,26 +343,23 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	/* A command's default rules (the bot's tie-break) apply to uttt only. */
 	if (strcasecmp(w.game_name, "uttt") != 0)
 		w.rules &= ~default_rules;
-	if (game_init(&opt->game, w.game_name, w.rules, err, sizeof(err)) < 0) {
-		fprintf(stderr, "noughts: %s: %s\n", command, err);
-		return 2;
-	}
+	if (game_init(&opt->game, w.game_name, w.rules, err, sizeof(err)) < 0)
+		return say_error(command, false, err);
 	game_start(&opt->game, &opt->start);
 	opt->pos = opt->start;
 	if (w.moves != NULL &&
 	    game_play_moves(&opt->game, &opt->pos, w.moves, opt->moves, &opt->nmoves, err,
 			    sizeof(err)) < 0) {
-		fprintf(stderr, "noughts: %s: --moves: %s\n", command, err);
-		return 2;
+		char text[300];
+
+		return say_error(command, false, fmt_buf(text, sizeof(text), "--moves: %s", err));
 	}
 	{
 		const struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
 
 		for (size_t i = 0; i < ARRAY_SIZE(specs); i++)
-			if (player_spec_check(specs[i], &opt->game, err, sizeof(err)) < 0) {
-				fprintf(stderr, "noughts: %s: %s\n", command, err);
-				return 2;
-			}
+			if (player_spec_check(specs[i], &opt->game, err, sizeof(err)) < 0)
+				return say_error(command, false, err);
 	}
 	if (opt->level != 0) {
 		struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
@@ -351,4 +372,19 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opt->argc = argc - optind;
 	opt->argv = argv + optind;
 	return 0;
+}
+
+int options_parse_quiet(struct options *opt, const char *command, unsigned accepted, int argc,
+			char **argv, char *err, size_t size)
+{
+	int rc;
+
+	quiet_err = err;
+	quiet_size = size;
+	err[0] = '\0';
+	rc = options_parse(opt, command, accepted, 0, argc, argv);
+	quiet_err = NULL;
+	if (rc == -1)
+		fmt_buf(err, size, "--help is not an option here");
+	return rc == 0 ? 0 : 2;
 }

@@ -25,7 +25,11 @@ enum {
 	OPT_DEADLINE = 1 << 10, /* --deadline */
 	OPT_THRESHOLD = 1 << 11, /* --threshold */
 	OPT_THREADS = 1 << 12, /* --threads */
+	OPT_DELAY = 1 << 13,   /* --delay */
 };
+
+#define OPTIONS_DELAY_MS 700      /* --delay's default */
+#define OPTIONS_MAX_DELAY_MS 60000
 
 #define OPTIONS_MAX_THREADS 16
 
@@ -52,6 +56,7 @@ struct options {
 	int nthreads;             /* 0 when not given */
 	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
 	double threshold;         /* --threshold (review) */
+	int delay_ms;             /* --delay (play): auto-play's least time a move is shown */
 	const char *record;       /* --record FILE or DIR */
 	const char *load;         /* --load FILE */
 	int argc;                 /* words left after the options */
@@ -65,6 +70,14 @@ struct options {
  * help to stdout and returns -1 for --help (exit 0). */
 int options_parse(struct options *opt, const char *command, unsigned accepted,
 		  unsigned default_rules, int argc, char **argv);
+
+/* As options_parse (with no default rules), but an error goes into ERR,
+ * the words that would follow "noughts: COMMAND: " on stderr (without the
+ * pointer to --help), and nothing is printed: for the screen's new-game
+ * dialog, which takes the command line's words. --help is an error here.
+ * Returns 0, or 2 with ERR set. */
+int options_parse_quiet(struct options *opt, const char *command, unsigned accepted, int argc,
+			char **argv, char *err, size_t size);
 
 /* Print the usage of COMMAND's options (the ACCEPTED mask) to stdout. */
 void options_usage(const char *command, unsigned accepted);

@@ -56,90 +56,6 @@ unsigned session_context(const struct session *u)
 	return c;
 }
 
-void session_dialog_open(struct session *u)
-{
-	static const char *const games[] = { "ttt", "uttt", "4,4,4", "5,5,4", "6,6,4", "7,6,4",
-					     "8,8,5" };
-	static const char *const kinds[] = { "human", "mcts", "negamax", "random" };
-	struct session_dialog *d = &u->dlg;
-
-	memset(d, 0, sizeof(*d));
-	for (size_t i = 0; i < ARRAY_SIZE(games); i++) {
-		fmt_buf(d->games[d->ngames], sizeof(d->games[0]), "%s", games[i]);
-		if (strcmp(games[i], u->g.name) == 0)
-			d->game = d->ngames;
-		d->ngames++;
-	}
-	if (strcmp(d->games[d->game], u->g.name) != 0) {
-		fmt_buf(d->games[d->ngames], sizeof(d->games[0]), "%s", u->g.name);
-		d->game = d->ngames++;
-	}
-	d->level = PLAYER_DEFAULT_LEVEL;
-	for (int s = 0; s < 2; s++) {
-		char spec[160];
-		const struct player_spec *ps = &u->spec[s];
-
-		player_spec_format(ps, spec, sizeof(spec));
-		for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
-			fmt_buf(d->choices[s][d->nchoices[s]++], sizeof(d->choices[0][0]), "%s",
-				kinds[i]);
-		d->who[s] = ps->kind == PLAYER_HUMAN ? 0 : ps->kind == PLAYER_MCTS ? 1
-						     : ps->kind == PLAYER_NEGAMAX ? 2 : 3;
-		/* A spec with settings of its own stays on offer as it is. */
-		if (strcmp(spec, kinds[d->who[s]]) != 0 && ps->kind != PLAYER_HUMAN &&
-		    (ps->iterations != 0 || ps->time_ms != 0 || ps->depth != 0 ||
-		     ps->kind == PLAYER_RANDOM)) {
-			fmt_buf(d->choices[s][d->nchoices[s]], sizeof(d->choices[0][0]), "%s", spec);
-			d->who[s] = d->nchoices[s]++;
-		}
-		if (ps->kind != PLAYER_HUMAN && ps->level != 0)
-			d->level = ps->level;
-	}
-	u->modal = SESSION_MODAL_NEW;
-}
-
-static void dialog_step(struct session *u, int step)
-{
-	struct session_dialog *d = &u->dlg;
-
-	switch (d->field) {
-	case 0:
-		d->game = (d->game + step + d->ngames) % d->ngames;
-		break;
-	case 1:
-	case 2:
-		d->who[d->field - 1] =
-			(d->who[d->field - 1] + step + d->nchoices[d->field - 1]) % d->nchoices[d->field - 1];
-		break;
-	default:
-		d->level += step;
-		if (d->level < 1)
-			d->level = 1;
-		if (d->level > PLAYER_MAX_LEVEL)
-			d->level = PLAYER_MAX_LEVEL;
-	}
-}
-
-/* Enter in the dialog: the new game with the players chosen. */
-static void dialog_start(struct session *u)
-{
-	struct session_dialog *d = &u->dlg;
-	struct player_spec spec[2];
-	char err[160];
-
-	u->modal = SESSION_MODAL_NONE;
-	for (int s = 0; s < 2; s++) {
-		if (player_spec_parse(d->choices[s][d->who[s]], &spec[s], err, sizeof(err)) < 0) {
-			session_say(u, "%s", err);
-			return;
-		}
-		if (spec[s].kind != PLAYER_HUMAN)
-			spec[s].level = d->level;
-	}
-	if (session_new_game(u, d->games[d->game], &spec[0], &spec[1]))
-		session_say(u, "New game.");
-}
-
 static void move_cursor(struct session *u, int dc, int dr)
 {
 	u->cur_col += dc;
@@ -335,12 +251,7 @@ static void run_modal_command(struct session *u, int cmd)
 	case CMD_HELP_PGUP: u->help_scroll -= 10; break;
 	case CMD_HELP_PGDN: u->help_scroll += 10; break;
 	case CMD_HELP_CLOSE: u->modal = SESSION_MODAL_NONE; break;
-	case CMD_DLG_CLOSE: u->modal = SESSION_MODAL_NONE; break;
-	case CMD_DLG_UP: u->dlg.field = (u->dlg.field + 3) % 4; break;
-	case CMD_DLG_DOWN: u->dlg.field = (u->dlg.field + 1) % 4; break;
-	case CMD_DLG_LEFT: dialog_step(u, -1); break;
-	case CMD_DLG_RIGHT: dialog_step(u, 1); break;
-	case CMD_DLG_START: dialog_start(u); break;
+	default: session_dialog_command(u, cmd);
 	}
 }
 
@@ -517,6 +428,7 @@ static int key_event(struct session *u, int key)
 		u->msg[0] = '\0';
 		u->msg_sticky = false;
 	}
+	u->dlg.key = key; /* what the dialog types */
 	r = keys_find(mode, key, session_context(u), &ok);
 	if (r == NULL)
 		return 0;

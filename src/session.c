@@ -378,8 +378,8 @@ static uint64_t engine_turn(struct session *u, uint64_t now)
 	if (session_eve(u) && !u->step_pending) {
 		if (!u->autoplay || u->paused)
 			return 0;
-		if (now < u->turn_ns + SESSION_AUTO_NS)
-			return u->turn_ns + SESSION_AUTO_NS;
+		if (now < u->turn_ns + u->auto_ns)
+			return u->turn_ns + u->auto_ns;
 	}
 	session_engine_play(u);
 	return 0;
@@ -574,26 +574,16 @@ void session_human_play(struct session *u, int col, int row)
 }
 
 /* Start a game of NAME between specs X and O from the start position. */
-bool session_new_game(struct session *u, const char *name, const struct player_spec *x,
-		     const struct player_spec *o)
+void session_new_game(struct session *u, const struct game *g, const struct player_spec *x,
+		      const struct player_spec *o)
 {
-	struct game g;
-	char err[160];
-
-	/* The rule options in force carry over to a game that has them; a
-	 * game without them starts without. */
-	if (game_init(&g, name, u->g.rules, err, sizeof(err)) < 0 &&
-	    game_init(&g, name, 0, err, sizeof(err)) < 0) {
-		session_say(u, "%s", err);
-		return false;
-	}
 	/* Players and the analysis point at u->g: end them before it changes. */
 	session_analysis_stop(u);
 	for (int i = 0; i < 2; i++) {
 		player_free(u->pl[i]);
 		u->pl[i] = NULL;
 	}
-	u->g = g;
+	u->g = *g;
 	u->spec[SIDE_X] = *x;
 	u->spec[SIDE_O] = *o;
 	game_start(&u->g, &u->hist[0]);
@@ -606,7 +596,6 @@ bool session_new_game(struct session *u, const char *name, const struct player_s
 	u->redo.n = 0;
 	record_now(u->date, sizeof(u->date));
 	truncate_to(u, 0);
-	return true;
 }
 
 struct session *session_new(const struct options *opt, const struct record *rec)
@@ -614,6 +603,7 @@ struct session *session_new(const struct options *opt, const struct record *rec)
 	struct session *u = xcalloc(1, sizeof(*u));
 
 	u->g = opt->game;
+	u->auto_ns = (uint64_t)opt->delay_ms * SESSION_MS;
 	u->spec[SIDE_X] = opt->x;
 	u->spec[SIDE_O] = opt->o;
 	u->hist[0] = opt->start;

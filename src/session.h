@@ -29,7 +29,6 @@
  * so the search keeps nearly its full speed, and short against the 50 ms in
  * which a key must be answered. */
 #define SESSION_SLICE_NS (20 * SESSION_MS)
-#define SESSION_AUTO_NS (700 * SESSION_MS) /* auto-play: least time a move is shown */
 
 /* What a command asks of the screen (bits). */
 enum { SESSION_REDRAW = 1, SESSION_QUIT = 2 };
@@ -52,17 +51,24 @@ struct session_snap {
 	struct player_stats eng; /* a non-MCTS engine's statistics */
 };
 
-/* The new-game dialog. */
-#define SESSION_DLG_GAMES 8
-#define SESSION_DLG_CHOICES 5
+/* The new-game dialog: a text per field, in the command line's words
+ * (session-dialog.c). */
+enum { DLG_GAME, DLG_RULES, DLG_X, DLG_O, DLG_BUDGET, DLG_DELAY, DLG_FIELDS };
+#define SESSION_DLG_TEXT 160
 struct session_dialog {
-	int field; /* 0 game, 1 X, 2 O, 3 level */
-	int game, ngames;
-	char games[SESSION_DLG_GAMES][16];
-	int who[2], nchoices[2];
-	char choices[2][SESSION_DLG_CHOICES][160];
-	int level;
+	int field;                            /* DLG_* with the focus */
+	char text[DLG_FIELDS][SESSION_DLG_TEXT];
+	char own[2][SESSION_DLG_TEXT];        /* X's and O's specs of now, offered too */
+	bool fresh;  /* the next character typed replaces the field's text */
+	int key;     /* the key being handled: what CMD_DLG_TYPE types */
+	char error[400]; /* why Enter did not start the game, or "" */
 };
+/* The dialog's fields in order: the label, and what the field accepts
+ * (shown under the fields for the one with the focus). */
+struct session_dlg_field {
+	const char *label, *accepts;
+};
+extern const struct session_dlg_field session_dlg_fields[DLG_FIELDS];
 
 /* The moves a rewrite of history dropped, so u can bring them back. */
 struct session_redo {
@@ -108,6 +114,7 @@ struct session {
 	struct session_redo redo;
 	int cur_col, cur_row;
 	bool paused, ready, autoplay, step_pending, overlay, hint_mode, inspecting;
+	uint64_t auto_ns; /* auto-play: the least time a move is shown (--delay) */
 	uint64_t turn_ns; /* when the present position arose */
 	struct mcts *analysis;
 	uint64_t analysis_ns;
@@ -213,9 +220,8 @@ void session_continue(struct session *u, int move);
 /* The end of one user event (a key, a click): a question it did not ask
  * is forgotten, so "the same again" must come right after. */
 void session_event_done(struct session *u);
-/* Start a game of NAME between specs X and O; false (and msg) when NAME
- * is no game. */
-bool session_new_game(struct session *u, const char *name, const struct player_spec *x,
+/* Start a game of G (with its rules) between specs X and O. */
+void session_new_game(struct session *u, const struct game *g, const struct player_spec *x,
 		      const struct player_spec *o);
 /* w: the game to a new file in the data directory (msg says where). */
 void session_save(struct session *u);
@@ -230,6 +236,8 @@ void session_analysis_stop(struct session *u);
 void session_cursor_to_allowed(struct session *u);
 /* Open the new-game dialog with the game and players of now. */
 void session_dialog_open(struct session *u);
+/* A command of the dialog (CMD_DLG_*): fields, choices, typing, Enter. */
+void session_dialog_command(struct session *u, int cmd);
 /* Keep the panel's scroll such that the selected row is among the VISIBLE
  * rows shown and no rows are wasted at the end (update before drawing);
  * VISIBLE is also the page PgUp and PgDn move (less one row kept). */

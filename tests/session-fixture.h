@@ -17,6 +17,7 @@ static inline struct session *make(struct options *opt, const char *game, const 
 	char err[200];
 
 	memset(opt, 0, sizeof(*opt));
+	opt->delay_ms = OPTIONS_DELAY_MS;
 	if (game_init(&opt->game, game, 0, err, sizeof(err)) < 0 ||
 	    player_spec_parse(x, &opt->x, err, sizeof(err)) < 0 ||
 	    player_spec_parse(o, &opt->o, err, sizeof(err)) < 0) {

@@ -139,7 +139,8 @@ static struct session *situation(struct options *opt, int s)
 	default:
 		u = make(opt, "ttt", "human", "human", "b2");
 		session_command(u, CMD_NEW);
-		u->dlg.field = 1;
+		u->dlg.field = DLG_X;
+		u->dlg.key = '7'; /* what CMD_DLG_TYPE types */
 		return u;
 	}
 }
@@ -147,7 +148,7 @@ static struct session *situation(struct options *opt, int s)
 /* What the commands may change, to tell "refused" from "done". */
 struct state {
 	int nmoves, view, modal, cur_col, cur_row, scroll, sel, help_scroll, path_len, field;
-	int who1, level;
+	char text[SESSION_DLG_TEXT]; /* the dialog's field with the focus */
 	bool paused, autoplay, step_pending, overlay, hint_mode, inspecting, focus_panel;
 	bool analysis, pv_on, reviewing;
 	int pv_step;
@@ -166,8 +167,7 @@ static void state_of(const struct session *u, struct state *st)
 	st->help_scroll = u->help_scroll;
 	st->path_len = u->path_len;
 	st->field = u->dlg.field;
-	st->who1 = u->dlg.who[0];
-	st->level = u->dlg.level;
+	memcpy(st->text, u->dlg.text[u->dlg.field], sizeof(st->text));
 	st->paused = u->paused;
 	st->autoplay = u->autoplay;
 	st->step_pending = u->step_pending;
@@ -244,10 +244,13 @@ static bool did(int cmd, const struct session *u, const struct state *a, const s
 	case CMD_HELP_PGDN: return b->help_scroll == a->help_scroll + 10;
 	case CMD_HELP_CLOSE: return b->modal == SESSION_MODAL_NONE;
 	case CMD_DLG_CLOSE: return b->modal == SESSION_MODAL_NONE && b->nmoves == a->nmoves;
-	case CMD_DLG_UP: return b->field == (a->field + 3) % 4;
-	case CMD_DLG_DOWN: return b->field == (a->field + 1) % 4;
+	case CMD_DLG_UP: return b->field == (a->field > 0 ? a->field - 1 : 0);
+	case CMD_DLG_DOWN: return b->field == (a->field < DLG_FIELDS - 1 ? a->field + 1 : a->field);
 	case CMD_DLG_LEFT:
-	case CMD_DLG_RIGHT: return b->who1 != a->who1;
+	case CMD_DLG_RIGHT: return strcmp(b->text, a->text) != 0;
+	case CMD_DLG_TYPE: return strcmp(b->text, "7") == 0; /* the first key replaces */
+	case CMD_DLG_ERASE: return strlen(b->text) + 1 == strlen(a->text);
+	case CMD_DLG_CLEAR: return b->text[0] == '\0';
 	case CMD_DLG_START:
 		return b->modal == SESSION_MODAL_NONE && b->nmoves == 0 &&
 		       strcmp(u->msg, "New game.") == 0;
@@ -517,7 +520,7 @@ static void test_odd(void)
 	ok(u->nmoves == 1, "s plays it");
 	session_command(u, CMD_AUTO);
 	for (int i = 0; i < 40 && !game_over(session_present(u)); i++)
-		session_tick(u, now_ns() + 10 * SESSION_AUTO_NS);
+		session_tick(u, now_ns() + 10 * u->auto_ns);
 	ok(game_over(session_present(u)), "auto-play plays to the end (%d moves)", u->nmoves);
 	session_free(u);
 
