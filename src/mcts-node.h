@@ -136,6 +136,17 @@ extern double mcts_sqlog_table[SMALL]; /* sqrt(ln n) */
 /* Iterations a worker claims from the budget at a time. */
 #define BATCH 16
 
+/* The terms of the root's children, kept by each worker (see root_select()
+ * in mcts.c). */
+struct root_cache {
+	bool valid;      /* the root is fully expanded and these are current */
+	int n, last;     /* children; the one selected last */
+	int next;        /* (threads) the next entry to refresh */
+	uint32_t epoch;  /* (threads) m->root_epoch when built */
+	uint32_t idx[GAME_MAX_MOVES];
+	double q[GAME_MAX_MOVES], rsqrt[GAME_MAX_MOVES]; /* child_terms() */
+};
+
 /* What each thread of a search keeps for itself; merged into struct mcts
  * between runs. */
 struct worker {
@@ -146,6 +157,7 @@ struct worker {
 	bool arena_full;
 	uint32_t lo, hi;      /* its region of the arena: slots not yet handed out */
 	uint64_t slots;       /* slots it put in blocks in this run */
+	struct root_cache rc;
 	char pad[64];         /* (no false sharing with the next worker) */
 };
 
@@ -168,16 +180,11 @@ struct mcts {
 	int64_t budget;      /* iterations of this run not yet claimed */
 	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
 	int stop;            /* set by the worker that ends the run */
+	uint32_t root_epoch; /* (threads) bumped when the root's bounds change */
 	void *leaf_ctx;      /* the leaf evaluator's state about the root */
 	uint64_t iterations; /* since mcts_new() or the last advance */
 	uint64_t ns;         /* spent in mcts_step() over the same span */
 	int max_depth;
-	struct root_cache {
-		bool valid;      /* the root is fully expanded and these are current */
-		int n, last;     /* children; the one selected last */
-		uint32_t idx[GAME_MAX_MOVES];
-		double q[GAME_MAX_MOVES], rsqrt[GAME_MAX_MOVES]; /* child_terms() */
-	} rc;
 };
 
 /* The arena (mcts-arena.c). arena_init() makes CAPACITY slots. A block of

@@ -307,35 +307,54 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
 
 /* The root is selected through in every iteration and can have many
  * children (81 in Ultimate tic-tac-toe), of which an iteration changes one:
- * so once it is fully expanded, the terms of its children are kept in
- * m->rc and only the one selected is recomputed. The choice is the one
- * select_child() would make, to the bit. */
-static void root_cache_entry(struct mcts *m, int j, int floor)
-{
-	struct root_cache *rc = &m->rc;
+ * so once it is fully expanded, the terms of its children are kept in the
+ * worker's root cache and only the one selected is recomputed. With one
+ * thread the choice is the one select_child() would make, to the bit.
+ * With more, the other workers' iterations change other children too: each
+ * worker also refreshes ROOT_REFRESH entries in turn an iteration (so every
+ * entry at least once in 11 iterations in Ultimate tic-tac-toe), and the
+ * whole cache when the root's bounds change (what is passed over may). */
+#define ROOT_REFRESH 8
 
+static void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor)
+{
 	if (!child_terms(&m->nodes[rc->idx[j]], m->root_pos.turn, floor, open_key(floor), &rc->q[j],
 			 &rc->rsqrt[j]))
 		rc->q[j] = -HUGE_VAL; /* passed over: never the best */
 }
 
-static uint32_t root_select(struct mcts *m)
+static void root_cache_build(struct mcts *m, struct root_cache *rc, int floor)
 {
-	struct root_cache *rc = &m->rc;
 	const struct node *r = &m->nodes[m->root];
-	double explore = m->p.c * sqlog_of(r->visits), best_score = -1.0;
+	uint32_t base;
+
+	rc->n = 0;
+	rc->next = 0;
+	rc->epoch = LOAD(m->root_epoch);
+	for (int k = kids_of(r, &base) - 1; k >= 0; k--)
+		rc->idx[rc->n++] = base + (uint32_t)k;
+	for (int j = 0; j < rc->n; j++)
+		root_cache_entry(m, rc, j, floor);
+	rc->valid = true;
+}
+
+static uint32_t root_select(struct mcts *m, struct worker *w)
+{
+	struct root_cache *rc = &w->rc;
+	const struct node *r = &m->nodes[m->root];
+	double explore = m->p.c * sqlog_of(LOAD(r->visits)), best_score = -1.0;
 	int floor, top, best = -1;
 
 	bounds_for(r, m->root_pos.turn, &floor, &top);
+	if (m->pool != NULL && rc->valid && rc->epoch != LOAD(m->root_epoch))
+		rc->valid = false;
 	if (!rc->valid) {
-		uint32_t base;
-
-		rc->n = 0;
-		for (int k = kids_of(r, &base) - 1; k >= 0; k--)
-			rc->idx[rc->n++] = base + (uint32_t)k;
-		for (int j = 0; j < rc->n; j++)
-			root_cache_entry(m, j, floor);
-		rc->valid = true;
+		root_cache_build(m, rc, floor);
+	} else if (m->pool != NULL) {
+		for (int i = 0; i < ROOT_REFRESH && i < rc->n; i++) {
+			root_cache_entry(m, rc, rc->next, floor);
+			rc->next = rc->next + 1 < rc->n ? rc->next + 1 : 0;
+		}
 	}
 	for (int j = 0; j < rc->n; j++) {
 		double score = rc->q[j] + explore * rc->rsqrt[j];
@@ -539,8 +558,13 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 				changed = update_bounds(m, n, side);
 			else
 				changed = update_bounds_after(m, n, side, &nodes[path[i + 1]], old);
-			if (changed && i == 0 && !shared)
-				m->rc.valid = false; /* what passes over may change */
+			if (changed && i == 0) {
+				/* what passes over may change */
+				if (shared)
+					ADD(m->root_epoch, 1);
+				else
+					m->w[0].rc.valid = false;
+			}
 		}
 		old = b;
 		f = LOAD(n->flags);
@@ -618,7 +642,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				break;
 			}
 		}
-		cur = depth == 0 && !shared ? root_select(m) : select_child(m, n, pos.turn);
+		cur = depth == 0 ? root_select(m, w) : select_child(m, n, pos.turn);
 		game_play(m->g, &pos, nodes[cur].move);
 		path[++depth] = cur;
 		if (shared)
@@ -629,11 +653,11 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	if (depth > w->max_depth)
 		w->max_depth = depth;
 	backup(m, path, depth, outcome_of_result(result), changed);
-	if (!shared && m->rc.valid && depth > 0) {
+	if (w->rc.valid && depth > 0) {
 		int floor, top;
 
 		bounds_for(&nodes[m->root], m->root_pos.turn, &floor, &top);
-		root_cache_entry(m, m->rc.last, floor);
+		root_cache_entry(m, &w->rc, w->rc.last, floor);
 	}
 	if (t != NULL)
 		t->result = result;
@@ -796,7 +820,8 @@ void mcts_advance(struct mcts *m, int move)
 		node_settle(m, m->root, &m->root_pos);
 	if (m->leaf_ctx != NULL)
 		m->p.leaf->root(m->p.leaf->model, &m->root_pos, m->leaf_ctx);
-	m->rc.valid = false;
+	for (int i = 0; i < m->threads; i++)
+		m->w[i].rc.valid = false;
 	m->iterations = 0;
 	m->ns = 0;
 	m->arena_full = false;
