@@ -101,8 +101,13 @@ static inline int score_back(int s)
 
 
 struct node {
-	uint32_t visits;  /* playouts through this node */
-	uint32_t x_wins;  /* of them won by X */
+	union {
+		struct {
+			uint32_t visits; /* playouts through this node */
+			uint32_t x_wins; /* of them won by X */
+		};
+		uint64_t vx;     /* the two, for one atomic add: VX() */
+	};
 	uint32_t draws;
 	uint32_t child;   /* the block of its children (mcts-arena.c), 0 for none */
 	uint8_t nkids;    /* children made: child .. child + nkids - 1, in order made */
@@ -111,6 +116,13 @@ struct node {
 	uint8_t flags;    /* NODE_* */
 	uint16_t bounds;  /* score bounds from X's view, BOUNDS() (solver only) */
 };
+
+/* What adds V visits and X wins to a node's `vx`. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define VX(v, x) ((uint64_t)(v) << 32 | (uint64_t)(x))
+#else
+#define VX(v, x) ((uint64_t)(v) | (uint64_t)(x) << 32)
+#endif
 
 /* The children of N: their block's first slot in *BASE, their number
  * returned. Walked newest first (k = count - 1 down to 0), the order ties

@@ -505,12 +505,13 @@ static inline int chooser(int root_turn, int i)
 	return root_turn ^ ((i + 1) & 1);
 }
 
-/* Virtual loss on node N, chosen by SIDE (threads only). */
+/* Virtual loss on node N, chosen by SIDE (threads only): one atomic add.
+ * Not on the root, which has no chooser to discourage and is the one line
+ * every iteration of every worker writes: its visit is counted with the
+ * result. */
 static inline void virtual_loss(struct node *n, int side)
 {
-	ADD(n->visits, 1);
-	if (side == SIDE_O)
-		ADD(n->x_wins, 1);
+	ADD(n->vx, VX(1, side == SIDE_O));
 }
 
 /* Recompute the bounds of node N under its lock (threads: two workers
@@ -571,7 +572,11 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 		lo = f >> 3 & 3;
 		hi = f >> 5 & 3;
 		x = x < lo ? lo : x > hi ? hi : x;
-		if (shared) {
+		if (shared && i == 0) {
+			ADD(n->vx, VX(1, x == WON));
+			if (x == DRAWN)
+				ADD(n->draws, 1);
+		} else if (shared) {
 			/* The visit was counted on the way down, as a loss for
 			 * the side that chose N. */
 			uint32_t won = (uint32_t)(x == WON) - (chooser(turn, i) == SIDE_O);
@@ -599,8 +604,6 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	bool changed = false, shared = m->pool != NULL;
 
 	path[0] = cur;
-	if (shared)
-		virtual_loss(&nodes[cur], chooser(pos.turn, 0));
 	for (;;) {
 		struct node *n = &nodes[cur];
 		int flags = LOAD_ACQ(n->flags);
