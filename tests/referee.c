@@ -249,12 +249,112 @@ static void check(int pass, const char *what)
 	fflush(stdout);
 }
 
+/* What a run keeps across games: the bots' commands (B NULL: random
+ * moves) and A's slowest answers. */
+struct run {
+	const char *cmd[2];
+	double slowest, slowest_first;
+};
+
+/* Send bot B (PLAYER 0 is A) the last move LAST (-1: none) and the N legal
+ * actions LIST, read its answer and time it (A's times are kept). Returns
+ * the move, -1 for an answer that is not "row col" (or none in 10 s), -2
+ * for an action not in the list; counts a late answer in *LATE. */
+static int ask_bot(struct run *run, struct bot *b, int player, const struct board *bd, int last,
+		   const int *list, int n, int game, int *late)
+{
+	char line[64];
+	int row, col, r, c;
+	double t0, ms;
+
+	if (last < 0) {
+		fprintf(b->in, "-1 -1\n");
+	} else {
+		grid(bd, last / 9, last % 9, &r, &c);
+		fprintf(b->in, "%d %d\n", r, c);
+	}
+	fprintf(b->in, "%d\n", n);
+	for (int i = 0; i < n; i++) {
+		grid(bd, list[i] / 9, list[i] % 9, &r, &c);
+		fprintf(b->in, "%d %d\n", r, c);
+	}
+	t0 = now_ms();
+	fflush(b->in);
+	if (read_line(b, line, sizeof(line), 10000) != 0 || sscanf(line, "%d %d", &row, &col) != 2)
+		return -1;
+	ms = now_ms() - t0;
+	if (player == 0 && b->turns == 0 && ms > run->slowest_first)
+		run->slowest_first = ms;
+	if (player == 0 && b->turns > 0 && ms > run->slowest)
+		run->slowest = ms;
+	if (player == 0 && b->turns > 0)
+		add_time(ms);
+	if (ms > (b->turns == 0 ? 1000 : 100)) {
+		(*late)++;
+		fprintf(stderr, "# game %d: answer %d of bot %c took %.1f ms\n", game, b->turns + 1,
+			'A' + player, ms);
+	}
+	b->turns++;
+	for (int i = 0; i < n; i++) {
+		grid(bd, list[i] / 9, list[i] % 9, &r, &c);
+		if (r == row && c == col)
+			return list[i];
+	}
+	return -2;
+}
+
+/* Play game GAME (odd: A first); checks A's answers and returns the
+ * result (0: stopped by a bad answer, 3: a draw, else the winner's mark),
+ * A's mark in *A_MARK. */
+static int play_game(struct run *run, int game, bool ultimate, bool strict_time, int *a_mark)
+{
+	struct board bd;
+	struct bot bots[2];
+	int first = game % 2 == 1 ? 0 : 1; /* who plays first: 0 is A */
+	int last = -1, res = 0, who = 1, late = 0, illegal = 0, protocol = 0;
+	char what[200];
+
+	memset(&bd, 0, sizeof(bd));
+	bd.ultimate = ultimate;
+	bd.next = -1;
+	for (int i = 0; i < 2; i++)
+		if ((i == 0 || run->cmd[1] != NULL) && start_bot(&bots[i], run->cmd[i]) != 0) {
+			perror("referee");
+			exit(1);
+		}
+	while ((res = result(&bd)) == 0) {
+		int player = who == 1 ? first : 1 - first, list[81], n = actions(&bd, list), m;
+
+		if (player == 1 && run->cmd[1] == NULL)
+			m = list[rnd((unsigned)n)];
+		else
+			m = ask_bot(run, &bots[player], player, &bd, last, list, n, game, &late);
+		protocol += m == -1;
+		illegal += m == -2;
+		if (m < 0)
+			break;
+		play(&bd, m, who);
+		last = m;
+		who = 3 - who;
+	}
+	for (int i = 0; i < 2; i++)
+		if (i == 0 || run->cmd[1] != NULL)
+			stop_bot(&bots[i]);
+	snprintf(what, sizeof(what), "game %d: every answer of A is one line naming a valid action",
+		 game);
+	check(protocol == 0 && illegal == 0, what);
+	snprintf(what, sizeof(what), "game %d: every answer on time (%d late)", game, late);
+	check(late == 0 || !strict_time, what);
+	*a_mark = first == 0 ? 1 : 2;
+	return res;
+}
+
 int main(int argc, char **argv)
 {
 	int games = 2, opt;
 	bool ultimate = true, strict_time = true;
-	double slowest = 0, slowest_first = 0, total_score = 0;
-	const char *cmd[2];
+	double total_score = 0;
+	struct run run = { { NULL, NULL }, 0, 0 };
 
 	signal(SIGPIPE, SIG_IGN);
 	rng_state = 1;
@@ -273,96 +373,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "referee: no bot command\n");
 		return 2;
 	}
-	cmd[0] = argv[optind];
-	cmd[1] = optind + 1 < argc && strcmp(argv[optind + 1], "random") != 0 ? argv[optind + 1] : NULL;
+	run.cmd[0] = argv[optind];
+	run.cmd[1] = optind + 1 < argc && strcmp(argv[optind + 1], "random") != 0 ? argv[optind + 1]
+										  : NULL;
 	for (int game = 1; game <= games; game++) {
-		struct board bd;
-		struct bot bots[2];
-		int first = game % 2 == 1 ? 0 : 1; /* who plays first: 0 is A */
-		int last = -1, res = 0, who = 1, late = 0, illegal = 0, protocol = 0;
-		char what[200];
+		int a_mark, res = play_game(&run, game, ultimate, strict_time, &a_mark);
 
-		memset(&bd, 0, sizeof(bd));
-		bd.ultimate = ultimate;
-		bd.next = -1;
-		for (int i = 0; i < 2; i++)
-			if ((i == 0 || cmd[1] != NULL) && start_bot(&bots[i], cmd[i]) != 0) {
-				perror("referee");
-				return 1;
-			}
-		while ((res = result(&bd)) == 0) {
-			int player = who == 1 ? first : 1 - first, list[81], n = actions(&bd, list), m;
-
-			if (player == 1 && cmd[1] == NULL) {
-				m = list[rnd((unsigned)n)];
-			} else {
-				struct bot *b = &bots[player];
-				char line[64];
-				int row, col, r, c;
-				double t0, ms;
-
-				if (last < 0)
-					fprintf(b->in, "-1 -1\n");
-				else {
-					grid(&bd, last / 9, last % 9, &r, &c);
-					fprintf(b->in, "%d %d\n", r, c);
-				}
-				fprintf(b->in, "%d\n", n);
-				for (int i = 0; i < n; i++) {
-					grid(&bd, list[i] / 9, list[i] % 9, &r, &c);
-					fprintf(b->in, "%d %d\n", r, c);
-				}
-				t0 = now_ms();
-				fflush(b->in);
-				if (read_line(b, line, sizeof(line), 10000) != 0 ||
-				    sscanf(line, "%d %d", &row, &col) != 2) {
-					protocol++;
-					break;
-				}
-				ms = now_ms() - t0;
-				if (player == 0 && b->turns == 0 && ms > slowest_first)
-					slowest_first = ms;
-				if (player == 0 && b->turns > 0 && ms > slowest)
-					slowest = ms;
-				if (player == 0 && b->turns > 0)
-					add_time(ms);
-				if (ms > (b->turns == 0 ? 1000 : 100)) {
-					late++;
-					fprintf(stderr, "# game %d: answer %d of bot %c took %.1f ms\n", game,
-						b->turns + 1, 'A' + player, ms);
-				}
-				b->turns++;
-				m = -1;
-				for (int i = 0; i < n; i++) {
-					grid(&bd, list[i] / 9, list[i] % 9, &r, &c);
-					if (r == row && c == col)
-						m = list[i];
-				}
-				if (m < 0) {
-					illegal++;
-					break;
-				}
-			}
-			play(&bd, m, who);
-			last = m;
-			who = 3 - who;
-		}
-		for (int i = 0; i < 2; i++)
-			if (i == 0 || cmd[1] != NULL)
-				stop_bot(&bots[i]);
-		snprintf(what, sizeof(what), "game %d: every answer of A is one line naming a valid action",
-			 game);
-		check(protocol == 0 && illegal == 0, what);
-		snprintf(what, sizeof(what), "game %d: every answer on time (%d late)", game, late);
-		check(late == 0 || !strict_time, what);
-		if (res != 0) {
-			int a_mark = first == 0 ? 1 : 2;
-
+		if (res != 0)
 			total_score += res == 3 ? 0.5 : res == a_mark ? 1 : 0;
-		}
 	}
 	printf("# A scored %.1f of %d; A's slowest answer %.1f ms on a first turn (limit 1000), "
-	       "%.1f ms on a later one (limit 100)\n", total_score, games, slowest_first, slowest);
+	       "%.1f ms on a later one (limit 100)\n", total_score, games, run.slowest_first,
+	       run.slowest);
 	printf("# A's %zu later answers: 99th percentile %.1f ms, 99.9th %.1f ms\n", ntimes,
 	       percentile(99), percentile(99.9));
 	printf("1..%d\n", tap_n);
