@@ -43,7 +43,8 @@ static const char *const help_notes[] = {
 	"the evaluation at the depth reached",
 	"  depth   how deep it was searched",
 	"",
-	"The value graph, a column per ply from the start, where there is room:",
+	"The value graph, a column per ply from the start, where there is room (two plies a "
+	"column, as braille dots, when a long game needs it on a UTF-8 terminal):",
 	"  bar     X's value there: full X wins, half even, a step O wins",
 	"  marks   x X wins, o O wins, = draw (proven); ? a mistake played there",
 	"  cursor  the ply on the board: [ ] or a click move it",

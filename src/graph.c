@@ -65,13 +65,22 @@ int graph_first(int nply, int w, int view)
 	return first < 0 ? 0 : first;
 }
 
-int graph_ply_at(const struct view_layout *l, int nply, int view, int x, int y)
+int graph_per_column(int nply, int w, bool utf8)
+{
+	return utf8 && nply > w ? 2 : 1;
+}
+
+int graph_ply_at(const struct view_layout *l, int nply, int view, int per, int x, int y)
 {
 	int ply;
 
 	if (l->gh == 0 || y <= l->gy || y >= l->gy + l->gh || x < l->gx || x >= l->gx + l->gw)
 		return -1;
-	ply = graph_first(nply, l->gw, view) + (x - l->gx);
+	ply = graph_first(nply, l->gw * per, view) + (x - l->gx) * per;
+	/* Of a column's two plies, the one not shown: a second click there
+	 * reaches the other. */
+	if (per == 2 && ply == view && ply + 1 < nply)
+		ply++;
 	return ply < nply ? ply : -1;
 }
 
@@ -89,6 +98,55 @@ const char *graph_bar_cell(double value, int row, int nrows, bool ascii)
 	fill = level - 8 * row;
 	fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
 	return ascii ? plain[fill] : blocks[fill];
+}
+
+/* The dots of one column of a braille cell, bottom up: 7 3 2 1 on the
+ * left, 8 6 5 4 on the right (Unicode's bit order). */
+static const unsigned char braille_left[4] = { 0x40, 0x04, 0x02, 0x01 };
+static const unsigned char braille_right[4] = { 0x80, 0x20, 0x10, 0x08 };
+
+/* The dots lit in bar row ROW of NROWS for P, a column of four a row. */
+static int braille_fill(const struct graph_point *p, int row, int nrows)
+{
+	int level, fill;
+
+	if (p == NULL || !p->have)
+		return 0;
+	level = (int)(p->value * 4 * nrows + 0.5);
+	if (level < 1)
+		level = 1;
+	fill = level - 4 * row;
+	return fill < 0 ? 0 : fill > 4 ? 4 : fill;
+}
+
+const char *graph_braille_cell(const struct graph_point *left, const struct graph_point *right,
+			       int row, int nrows, bool shown_left, bool shown_right, char *buf)
+{
+	int fl = braille_fill(left, row, nrows), fr = braille_fill(right, row, nrows);
+	unsigned bits = 0, code;
+
+	for (int i = 0; i < fl; i++)
+		bits |= braille_left[i];
+	for (int i = 0; i < fr; i++)
+		bits |= braille_right[i];
+	if (bits == 0 && (shown_left || shown_right))
+		for (int i = 0; i < 4; i++)
+			bits |= shown_left ? braille_left[i] : braille_right[i];
+	if (bits == 0)
+		return strcpy(buf, " ");
+	code = 0x2800 + bits; /* three bytes of UTF-8: 1110xxxx 10xxxxxx 10xxxxxx */
+	buf[0] = (char)(0xe0 | (code >> 12));
+	buf[1] = (char)(0x80 | ((code >> 6) & 0x3f));
+	buf[2] = (char)(0x80 | (code & 0x3f));
+	buf[3] = '\0';
+	return buf;
+}
+
+char graph_mark2(const struct graph_point *left, const struct graph_point *right)
+{
+	char l = graph_mark(left), r = right != NULL ? graph_mark(right) : ' ';
+
+	return l == '?' || r == '?' ? '?' : r != ' ' ? r : l;
 }
 
 char graph_mark(const struct graph_point *p)

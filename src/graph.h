@@ -8,8 +8,10 @@
  * (0: the start), its bar as high as that position's value for X (1: X
  * wins, 0: O wins). Its first line is a caption, its last the marks: a
  * mistake ('?') made from the position, or the proven result there ('x' X
- * wins, 'o' O wins, '=' a draw). When the plies outnumber the columns,
- * the graph shows a window of them that holds the ply on the board. */
+ * wins, 'o' O wins, '=' a draw). On a UTF-8 terminal a game longer than
+ * the graph is wide takes two plies a column, as braille dots; when the
+ * plies still outnumber the columns, the graph shows a window of them that
+ * holds the ply on the board. */
 #ifndef NOUGHTS_GRAPH_H
 #define NOUGHTS_GRAPH_H
 
@@ -44,9 +46,15 @@ void graph_place(struct view_layout *l, const struct game *g);
  * right end). */
 int graph_first(int nply, int w, int view);
 
+/* How many plies a column of W shows for a game of NPLY: two, as the two
+ * dot columns of braille characters, where UTF8 and one a column would
+ * not hold them all; else one (blocks, or ASCII). */
+int graph_per_column(int nply, int w, bool utf8);
+
 /* The ply under screen column X, row Y of the graph of L (caption
- * excluded) for NPLY plies with VIEW shown, or -1. */
-int graph_ply_at(const struct view_layout *l, int nply, int view, int x, int y);
+ * excluded) for NPLY plies with VIEW shown, PER a column, or -1. Of a
+ * braille column's two plies, the one not shown now. */
+int graph_ply_at(const struct view_layout *l, int nply, int view, int per, int x, int y);
 
 /* The character of bar row ROW (0 the bottom) of NROWS for VALUE (0..1):
  * UTF-8 blocks in eighths of a cell, or for ASCII ' ' '.' ':' '#'. A known
@@ -54,8 +62,19 @@ int graph_ply_at(const struct view_layout *l, int nply, int view, int x, int y);
  * unknown one. */
 const char *graph_bar_cell(double value, int row, int nrows, bool ascii);
 
+/* The braille character (UTF-8, into BUF of 4) of bar row ROW of NROWS
+ * for two plies, LEFT and RIGHT (NULL: none), four steps of value a row;
+ * a known value of 0 keeps its lowest dot. Where a cell has no dot, the
+ * ply on the board (SHOWN_LEFT or SHOWN_RIGHT) shows as a column of dots.
+ * " " for no dot at all. */
+const char *graph_braille_cell(const struct graph_point *left, const struct graph_point *right,
+			       int row, int nrows, bool shown_left, bool shown_right, char *buf);
+
 /* The character of the marks row for P: "?" "x" "o" "=" or " ". */
 char graph_mark(const struct graph_point *p);
+/* ... for a braille column of two plies (RIGHT may be NULL): a mistake
+ * of either, else the later one's mark, else the earlier one's. */
+char graph_mark2(const struct graph_point *left, const struct graph_point *right);
 
 /* The caption for ply VIEW of NPLY with P known of it, in W characters:
  * "X's value  ply 5/9: 0.62", "... ply 5/9: X's win", "... O's win",

@@ -83,7 +83,9 @@ static int mouse_at(struct session *u, const struct screen *sc, int what, int x,
 	}
 	if (view_cell_at(&l->board, x, y, &col, &row))
 		session_click_cell(u, col, row);
-	else if ((ply = graph_ply_at(l, u->nmoves + 1, u->view, x, y)) >= 0)
+	else if ((ply = graph_ply_at(l, u->nmoves + 1, u->view,
+				     graph_per_column(u->nmoves + 1, l->gw, sc->glyphs == LINES_UTF8),
+				     x, y)) >= 0)
 		session_goto_ply(u, ply);
 	else if (x >= l->px && x < l->px + l->pw && y >= l->py + VIEW_PANEL_HEAD &&
 		 y < l->py + l->ph)

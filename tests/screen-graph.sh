@@ -127,5 +127,40 @@ wait_for 'X to move|O is thinking'
 check $? "Escape takes the line off"
 tm send-keys -t t q
 
+# --- a long game: braille, two plies a character, where UTF-8 -----------------
+
+# An Ultimate game of two seeded engines, from match's record (one thread:
+# the same game every time): longer than the graph is wide at 80x24.
+mkdir "$dir/long"
+"$NOUGHTS" match mcts:iterations=300,seed=3 mcts:iterations=300,seed=4 --game uttt --games 1 \
+	--record "$dir/long" >/dev/null 2>&1
+long=$dir/long/game-0001.txt
+nm=$(grep -c '^[a-i][1-9]' "$long")
+braille=$(printf '\342[\240-\243].')
+# The graph's first N bar rows under the caption of ply P (bar_rows P N),
+# up to the first blank: every ply here has a value, so no gap.
+bar_rows() {
+	screen | awk -v re=" $1/$nm: " '$0 ~ re { on = 1; next } on' | sed -n "1,$2p" |
+		sed -E 's/^ //; s/ .*//'
+}
+# How many characters wide the lowest of N bar rows is.
+columns() { bar_rows "$1" "$2" | tail -1 | LC_ALL=C sed -E "s/$braille/B/g" | tr -d '\n' | wc -c; }
+start 80 24 play --load "$long"
+wait_for " $nm/$nm: "
+bar_rows "$nm" 1 | LC_ALL=C grep -q "$braille" && ! bar_rows "$nm" 1 | grep -q '[▁▂▃▄▅▆▇█]'
+check $? "a game of $nm moves at 80x24: the graph in braille, not blocks"
+c=$(columns "$nm" 1)
+[ "$c" -eq $(((nm + 2) / 2)) ]
+check $? "two plies a character: $((nm + 1)) plies in $c columns"
+tm send-keys -t t '['
+wait_for " $((nm - 1))/$nm: "
+check $? "[ steps back a ply in the braille graph"
+tm send-keys -t t q
+start 80 24 play --ascii --load "$long"
+wait_for " $nm/$nm: "
+! bar_rows "$nm" 1 | LC_ALL=C grep -q "$braille" && bar_rows "$nm" 1 | grep -q '[.:#]'
+check $? "--ascii: the same graph in ASCII"
+tm send-keys -t t q
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -146,6 +146,45 @@ static void test_game_line(void)
 	ok(strcmp(buf, "1.a1 [a2?] 2.b2") == 0, "and the move looked at: %s", buf);
 }
 
+/* Braille: two plies a character, four steps a row. */
+static void test_braille(void)
+{
+	struct graph_point win = { true, 1, PROOF_WIN, false }, loss = { true, 0, PROOF_LOSS, false };
+	struct graph_point even = { true, 0.5, PROOF_NONE, false }, none = { false, 0, 0, false };
+	struct graph_point bad = { true, 0.5, PROOF_NONE, true };
+	struct game g;
+	struct view_layout l;
+	char buf[8], err[160];
+
+	ok(graph_per_column(82, 40, true) == 2 && graph_per_column(82, 40, false) == 1 &&
+	   graph_per_column(40, 40, true) == 1,
+	   "two plies a column only where UTF-8 and one a column would not hold the game");
+	ok(strcmp(graph_braille_cell(&win, &win, 0, 3, false, false, buf), "\u28ff") == 0 &&
+	   strcmp(graph_braille_cell(&win, &win, 2, 3, false, false, buf), "\u28ff") == 0,
+	   "two wins fill every dot of every row");
+	ok(strcmp(graph_braille_cell(&loss, &loss, 0, 3, false, false, buf), "\u28c0") == 0 &&
+	   strcmp(graph_braille_cell(&loss, &loss, 1, 3, false, false, buf), " ") == 0,
+	   "losses keep their lowest dots (7 and 8), unlike no value");
+	ok(strcmp(graph_braille_cell(&even, &none, 0, 2, false, false, buf), "\u2847") == 0 &&
+	   strcmp(graph_braille_cell(&even, &none, 1, 2, false, false, buf), " ") == 0,
+	   "an even game fills half the left column; a ply without a value nothing");
+	ok(strcmp(graph_braille_cell(&none, &even, 0, 3, false, false, buf), "\u28b8") == 0 &&
+	   strcmp(graph_braille_cell(&none, &even, 1, 3, false, false, buf), "\u28a0") == 0,
+	   "half of three rows on the right: the bottom row's column, then dots 8 and 6");
+	ok(strcmp(graph_braille_cell(&even, NULL, 2, 2, false, true, buf), "\u28b8") == 0 &&
+	   strcmp(graph_braille_cell(&win, &even, 1, 2, false, true, buf), "\u2847") == 0,
+	   "the shown ply's empty cells: a column of dots; a cell with a bar keeps it");
+	ok(graph_mark2(&win, &bad) == '?' && graph_mark2(&bad, &win) == '?' &&
+	   graph_mark2(&win, &loss) == 'o' && graph_mark2(&win, &even) == 'x' &&
+	   graph_mark2(&none, NULL) == ' ',
+	   "a braille column's mark: a mistake of either, else the later proof, else the earlier");
+	game_init(&g, "uttt", 0, err, sizeof(err));
+	view_layout(&l, &g, 80, 24);
+	ok(l.gh > 0 && l.gw >= 20 && graph_ply_at(&l, 40, 39, 2, l.gx + 3, l.gy + 1) == 6 &&
+	   graph_ply_at(&l, 40, 6, 2, l.gx + 3, l.gy + 1) == 7,
+	   "a click on a braille column: its first ply, or the second when the first is shown");
+}
+
 static void test_click(void)
 {
 	struct game g;
@@ -154,9 +193,9 @@ static void test_click(void)
 
 	game_init(&g, "ttt", 0, err, sizeof(err));
 	view_layout(&l, &g, 80, 24);
-	ok(graph_ply_at(&l, 6, 5, l.gx + 3, l.gy + 1) == 3, "a click on column 3 is ply 3");
-	ok(graph_ply_at(&l, 6, 5, l.gx + 8, l.gy + 1) == -1, "right of the last ply: none");
-	ok(graph_ply_at(&l, 6, 5, l.gx + 3, l.gy) == -1, "on the caption: none");
+	ok(graph_ply_at(&l, 6, 5, 1, l.gx + 3, l.gy + 1) == 3, "a click on column 3 is ply 3");
+	ok(graph_ply_at(&l, 6, 5, 1, l.gx + 8, l.gy + 1) == -1, "right of the last ply: none");
+	ok(graph_ply_at(&l, 6, 5, 1, l.gx + 3, l.gy) == -1, "on the caption: none");
 }
 
 /* Tick until the review has ended. */
@@ -332,6 +371,7 @@ int main(void)
 	test_sizes();
 	test_columns();
 	test_click();
+	test_braille();
 	test_game_line();
 	test_review();
 	test_review_stop();
