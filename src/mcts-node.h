@@ -170,6 +170,12 @@ struct worker {
 	uint32_t lo, hi;      /* its region of the arena: slots not yet handed out */
 	uint64_t slots;       /* slots it put in blocks in this run */
 	struct root_cache rc;
+	/* Its last path from the root and the position at each of its nodes
+	 * (line[i] at path[i], line_len of them valid): the next iteration
+	 * replays moves only from where its path leaves this one. */
+	int line_len;
+	uint32_t path[GAME_MAX_PLIES + 1];
+	struct pos line[GAME_MAX_PLIES + 1];
 	char pad[64];         /* (no false sharing with the next worker) */
 };
 

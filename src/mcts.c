@@ -593,23 +593,43 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 	}
 }
 
+/* Go down from node PARENT at DEPTH - 1 of W's path to its child CUR at
+ * DEPTH: the position there is W's from its last path if that went
+ * through CUR too, else the parent's with CUR's move played (and the rest
+ * of the last path is dropped). */
+static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, uint32_t cur)
+{
+	if (depth >= w->line_len || w->path[depth] != cur) {
+		w->path[depth] = cur;
+		w->line[depth] = w->line[depth - 1];
+		game_play(m->g, &w->line[depth], m->nodes[cur].move);
+		w->line_len = depth + 1;
+	}
+	return &w->line[depth];
+}
+
 /* One iteration by worker W; T (if not NULL) records it. */
 static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 {
 	struct node *nodes = m->nodes;
-	struct pos pos = m->root_pos;
-	uint32_t path[GAME_MAX_PLIES + 1];
+	const struct pos *pos;
+	struct pos leaf;
 	uint32_t cur = m->root;
 	int depth = 0, result;
 	bool changed = false, shared = m->pool != NULL;
 
-	path[0] = cur;
+	if (w->line_len == 0 || w->path[0] != cur) {
+		w->path[0] = cur;
+		w->line[0] = m->root_pos;
+		w->line_len = 1;
+	}
+	pos = &w->line[0];
 	for (;;) {
 		struct node *n = &nodes[cur];
 		int flags = LOAD_ACQ(n->flags);
 
 		if (flags & NODE_TERMINAL) {
-			result = pos.result;
+			result = pos->result;
 			/* (threads: the worker that made it may have updated
 			 * the parent before a sibling's proof was visible) */
 			changed = shared && m->p.solver;
@@ -623,31 +643,33 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 			break;
 		}
 		if (!(flags & NODE_FULL)) {
-			uint32_t fresh = expand(m, w, cur, &pos, &changed);
+			uint32_t fresh;
 
+			leaf = *pos;
+			fresh = expand(m, w, cur, &leaf, &changed);
 			if (fresh != 0) {
-				path[++depth] = fresh;
+				w->path[++depth] = fresh;
+				w->line[depth] = leaf;
+				w->line_len = depth + 1;
 				if (shared)
 					virtual_loss(&nodes[fresh], chooser(m->root_pos.turn, depth));
 				if (t != NULL)
 					t->expanded = nodes[fresh].move;
-				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL) {
-					result = pos.result;
-				} else {
-					result = leaf_result(m, w, &pos, t);
-				}
+				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL)
+					result = leaf.result;
+				else
+					result = leaf_result(m, w, &leaf, t);
 				break;
 			}
 			if (!(LOAD_ACQ(n->flags) & NODE_FULL)) {
 				/* The arena is full, or another worker is adding a
 				 * child here: evaluate from here. */
-				result = leaf_result(m, w, &pos, t);
+				result = leaf_result(m, w, &leaf, t);
 				break;
 			}
 		}
-		cur = depth == 0 ? root_select(m, w) : select_child(m, n, pos.turn);
-		game_play(m->g, &pos, nodes[cur].move);
-		path[++depth] = cur;
+		cur = depth == 0 ? root_select(m, w) : select_child(m, n, pos->turn);
+		pos = line_step(m, w, ++depth, cur);
 		if (shared)
 			virtual_loss(&nodes[cur], chooser(m->root_pos.turn, depth));
 		if (t != NULL)
@@ -655,7 +677,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	}
 	if (depth > w->max_depth)
 		w->max_depth = depth;
-	backup(m, path, depth, outcome_of_result(result), changed);
+	backup(m, w->path, depth, outcome_of_result(result), changed);
 	if (w->rc.valid && depth > 0) {
 		int floor, top;
 
@@ -823,8 +845,10 @@ void mcts_advance(struct mcts *m, int move)
 		node_settle(m, m->root, &m->root_pos);
 	if (m->leaf_ctx != NULL)
 		m->p.leaf->root(m->p.leaf->model, &m->root_pos, m->leaf_ctx);
-	for (int i = 0; i < m->threads; i++)
+	for (int i = 0; i < m->threads; i++) {
 		m->w[i].rc.valid = false;
+		m->w[i].line_len = 0; /* (freed slots are reused) */
+	}
 	m->iterations = 0;
 	m->ns = 0;
 	m->arena_full = false;
