@@ -26,7 +26,8 @@ const struct keys_row keys_table[] = {
 	{ KEYS_MODE_BOARD, { ENTER, ' ' }, CMD_PLAY, H, 0, O, "Enter, Space",
 	  "play the cell under the cursor", "Enter play", H },
 	{ KEYS_MODE_BOARD, { 0 }, CMD_NONE, 0, 0, 0, "Mouse click",
-	  "play the clicked cell; a ply of the graph: show it; a panel row: select it", NULL, 0 },
+	  "play the clicked cell; a ply of the graph: show it; a panel row: select it; the wheel "
+	  "scrolls the panel", NULL, 0 },
 	{ KEYS_MODE_ANY, { '\t' }, CMD_FOCUS, 0, KEYS_SEARCH | P, 0, "Tab",
 	  "tree browser: move the focus to the panel and back; the selected row's move is marked "
 	  "on the board", "Tab tree", H | E | P },

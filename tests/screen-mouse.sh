@@ -6,7 +6,7 @@
 # into that move, and the board shows the position there. The clicks go
 # both in the encoding TERM names and in the other one (a terminal that
 # does not match its TERM), which must never be read as keys ("[" would
-# step back in the history).
+# step back in the history). The wheel scrolls the panel.
 tmux_name=mouse
 . "$(dirname "$0")/tmux.sh"
 
@@ -78,6 +78,23 @@ for enc in sgr x10; do
 		wait_until screen_lacks 'O is'
 	done
 done
+
+# The wheel scrolls the panel's rows: 7,7,5 has more candidates than rows.
+tm kill-session -t t >/dev/null 2>&1
+tm new-session -d -s t -x 80 -y 24 \
+	"env XDG_DATA_HOME='$dir/data' '$NOUGHTS' --ascii --game 7,7,5 --o mcts:time=60000"
+wait_for 'X to move'
+tm send-keys -t t Enter
+wait_for 'O is thinking'
+tm send-keys -t t p
+wait_for '[0-9]+ below \(PgDn\)'
+tm send-keys -t t -l "$(printf '\033[<65;50;10M')"
+wait_for '3 above, [0-9]+ below'
+check $? "the wheel (an SGR report) scrolls the panel down three rows"
+tm send-keys -t t -l "$(printf '\033[M%b%b%b' '\0140' '\0122' '\052')"
+wait_for '[0-9]+ below \(PgDn\)' && screen_lacks 'above'
+check $? "and up again (an X10 report)"
+tm send-keys -t t q
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
