@@ -5,14 +5,17 @@
  * distance what an independent search finds.
  *
  * The positions come from random games (seeds from 9,100,001, which no
- * other test uses), taken near their end where the independent search
- * settles them: a plain minimax over the rules, with no pruning and no
- * heuristic, that remembers each position it solved (its value does not
- * depend on the path), so it shares no code with negamax.c.
+ * other test uses). Near the end of a game, the independent search
+ * settles every move: a plain minimax over the rules, with no pruning and
+ * no heuristic, that remembers each position it solved (its value does
+ * not depend on the path), so it shares no code with negamax.c. In the
+ * middle of a game (plies 24 to 45) a search three plies deep by hand
+ * finds the wins in 1 and 3; there MCTS and negamax's exact search are
+ * checked against it (solve's list of every move would take too long).
  *
- * With arguments, "COUNT FIRST-SEED", it looks for COUNT positions from
- * FIRST-SEED on and prints each with its moves, for runs by hand of the
- * real commands (analyze, solve) on many more. */
+ * With arguments, "COUNT FIRST-SEED", it looks for COUNT positions of
+ * each kind from FIRST-SEED on and prints each move's independent value,
+ * for runs by hand of the real commands (analyze, solve) on many more. */
 #include "config.h"
 
 #include <stdio.h>
@@ -137,9 +140,102 @@ static bool solve_all(const struct game *g, const struct pos *p, int *score)
 struct found {
 	struct pos pos;
 	char moves[GAME_MAX_PLIES * 4];
-	int score[GAME_MAX_CELLS]; /* each legal move's, independent */
+	int score[GAME_MAX_CELLS]; /* each legal move's, independent (mid-game:
+	                              wins in 1 and 3 only, the rest 0) */
 	int value;                 /* the best of them */
+	bool late;                 /* every move settled */
 };
+
+/* The moves of LINE as text. */
+static void line_text(const struct game *g, const uint8_t *line, int n, char *out)
+{
+	char name[8];
+
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		strcat(out, i > 0 ? " " : "");
+		strcat(out, game_move_name(g, line[i], name));
+	}
+}
+
+/* Does the side to move in P win at once with MOVE? */
+static bool wins_now(const struct game *g, const struct pos *p, int move)
+{
+	struct pos c = *p;
+
+	game_play(g, &c, move);
+	return result_winner(c.result) == p->turn;
+}
+
+static bool has_win_now(const struct game *g, const struct pos *p)
+{
+	struct moveset ms;
+
+	game_legal(g, p, &ms);
+	while (!moveset_empty(&ms))
+		if (wins_now(g, p, moveset_pop(&ms)))
+			return true;
+	return false;
+}
+
+/* Plies to a forced win by MOVE in P if 1 or 3, else 0: the same rules,
+ * searched three plies deep by hand. */
+static int wins_within_3(const struct game *g, const struct pos *p, int move)
+{
+	struct pos c = *p;
+	struct moveset replies;
+
+	game_play(g, &c, move);
+	if (game_over(&c))
+		return result_winner(c.result) == p->turn ? 1 : 0;
+	game_legal(g, &c, &replies);
+	while (!moveset_empty(&replies)) {
+		struct pos d = c;
+
+		game_play(g, &d, moveset_pop(&replies));
+		if (game_over(&d) || !has_win_now(g, &d))
+			return 0;
+	}
+	return 3;
+}
+
+/* A position in the middle of a random game from SEED (from ply 24 on,
+ * before 46) where the mover wins in 1 or 3, with more than one move;
+ * false if none. */
+static bool find_mid(const struct game *g, uint64_t seed, struct found *f)
+{
+	uint8_t line[GAME_MAX_PLIES];
+	struct pos p;
+	struct rng r;
+
+	rng_seed(&r, seed);
+	game_start(g, &p);
+	for (int n = 0; !game_over(&p) && n < 46; n++) {
+		struct moveset ms;
+		int best = 0;
+
+		game_legal(g, &p, &ms);
+		if (n >= 24 && moveset_count(&ms) > 1) {
+			for (struct moveset left = ms; !moveset_empty(&left);) {
+				int m = moveset_pop(&left), d = wins_within_3(g, &p, m);
+
+				f->score[m] = d == 0 ? 0 : NEGAMAX_WIN - d;
+				if (f->score[m] > best)
+					best = f->score[m];
+			}
+			if (best > 0) {
+				f->pos = p;
+				f->value = best;
+				f->late = false;
+				line_text(g, line, n, f->moves);
+				return true;
+			}
+		}
+		line[n] = (uint8_t)moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms)));
+		game_play(g, &p, line[n]);
+	}
+	return false;
+}
 
 /* A position of a random game from SEED with a forced win in 1 or 3 that
  * the independent search settles, into F; false if none. Walks back from
@@ -184,16 +280,11 @@ static bool find(const struct game *g, uint64_t seed, struct found *f)
 		/* (with one legal move there is nothing to choose, and the
 		 * player plays it without a search) */
 		if ((best == NEGAMAX_WIN - 1 || best == NEGAMAX_WIN - 3) && moveset_count(&ms) > 1) {
-			char name[8];
-
 			f->pos = p;
 			f->value = best;
+			f->late = true;
 			memcpy(f->score, score, sizeof(score));
-			f->moves[0] = '\0';
-			for (int i = 0; i < k; i++) {
-				strcat(f->moves, i > 0 ? " " : "");
-				strcat(f->moves, game_move_name(g, line[i], name));
-			}
+			line_text(g, line, k, f->moves);
 			have = true;
 		}
 	}
@@ -243,6 +334,26 @@ static bool check_solve(const struct game *g, const struct found *f, char *why, 
 	return true;
 }
 
+/* Mid-game: negamax (solve's search) finds the exact value, a win in the
+ * plies of the independent search, and plays one of its fastest wins. */
+static bool check_negamax(const struct game *g, const struct found *f, char *why, size_t size)
+{
+	struct negamax_params np = { 0, 0, (size_t)16 << 20, 1 };
+	struct negamax *n = negamax_new(g, &np);
+	struct negamax_result r;
+	char name[8];
+	bool good;
+
+	negamax_search(n, &f->pos, NULL, NULL, NULL, &r);
+	negamax_free(n);
+	good = r.exact && r.value == PROOF_WIN && r.plies == minimax_plies(f->value) &&
+	       f->score[r.best] == f->value;
+	if (!good)
+		snprintf(why, size, "negamax: %s, %s in %d", game_move_name(g, r.best, name),
+			 game_proof_name(r.value), r.plies);
+	return good;
+}
+
 /* The default MCTS with 50,000 iterations (one thread, SEED) on F: it
  * plays a fastest win and has proven it, distance included. */
 static bool check_mcts(const struct game *g, const struct found *f, uint64_t seed, char *why,
@@ -275,7 +386,8 @@ static bool check_mcts(const struct game *g, const struct found *f, uint64_t see
 }
 
 /* The independent search's value and distance of each move, for runs by
- * hand: "#   c4 win 3, c6 win 5, a1 draw, b2 loss 4". */
+ * hand: "#   c4 win 3, c6 win 5, a1 draw, b2 loss 4" (mid-game: "c4 win 3,
+ * a1 other" where the move does not win in 1 or 3). */
 static void print_truth(const struct game *g, const struct found *f)
 {
 	struct moveset ms;
@@ -287,7 +399,8 @@ static void print_truth(const struct game *g, const struct found *f)
 	while (!moveset_empty(&ms)) {
 		int m = moveset_pop(&ms), s = f->score[m];
 
-		printf("%s %s %s", sep, game_move_name(g, m, name), game_proof_name(proof_of_score(s)));
+		printf("%s %s %s", sep, game_move_name(g, m, name),
+		       !f->late && s == 0 ? "other" : game_proof_name(proof_of_score(s)));
 		if (s != 0)
 			printf(" %d", minimax_plies(s));
 		sep = ",";
@@ -295,45 +408,63 @@ static void print_truth(const struct game *g, const struct found *f)
 	putchar('\n');
 }
 
-int main(int argc, char **argv)
+/* WANT positions (LATE: near the end and settled by the independent
+ * search; else mid-game) from random games from SEED on; VERBOSE prints
+ * each move's independent value. */
+static void run(const struct game *g, bool late, int want, uint64_t seed, bool verbose)
 {
-	struct game g;
-	char err[200], why[200];
-	int want = argc > 1 ? atoi(argv[1]) : CHECK_COUNT, done = 0, in[2] = { 0, 0 };
-	int bad_solve = 0, bad_mcts = 0;
-	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : CHECK_SEED, tried = 0;
 	struct found *f = xmalloc(sizeof(*f));
+	const char *kind = late ? "near the end" : "mid-game";
+	char why[200];
+	int done = 0, in[2] = { 0, 0 }, bad_search = 0, bad_mcts = 0;
+	uint64_t tried = 0;
 
-	memo = xcalloc(MEMO_SIZE, sizeof(*memo));
-	game_init(&g, "uttt", 0, err, sizeof(err));
 	for (; done < want && tried < 100000; seed++, tried++) {
 		bool s_ok, m_ok;
 
-		if (!find(&g, seed, f))
+		if (!(late ? find(g, seed, f) : find_mid(g, seed, f)))
 			continue;
 		done++;
 		in[f->value == NEGAMAX_WIN - 3]++;
-		s_ok = check_solve(&g, f, why, sizeof(why));
+		s_ok = late ? check_solve(g, f, why, sizeof(why)) : check_negamax(g, f, why, sizeof(why));
 		if (!s_ok)
 			printf("# seed %llu: %s\n", (unsigned long long)seed, why);
-		m_ok = check_mcts(&g, f, seed, why, sizeof(why));
+		m_ok = check_mcts(g, f, seed, why, sizeof(why));
 		if (!m_ok)
 			printf("# seed %llu: %s\n", (unsigned long long)seed, why);
-		bad_solve += !s_ok;
+		bad_search += !s_ok;
 		bad_mcts += !m_ok;
-		printf("# seed %llu, win in %d: %s\n", (unsigned long long)seed,
+		printf("# seed %llu, %s, win in %d: %s\n", (unsigned long long)seed, kind,
 		       minimax_plies(f->value), f->moves);
-		if (argc > 1)
-			print_truth(&g, f);
+		if (verbose)
+			print_truth(g, f);
 	}
 	ok(done == want && in[0] > 0 && in[1] > 0,
-	   "uttt: %d positions from %llu random games, %d with a win in 1, %d in 3", done,
-	   (unsigned long long)tried, in[0], in[1]);
-	ok(bad_solve == 0, "solve: exactly the fastest wins are best, every move's value and "
-	   "distance the independent search's (%d of %d positions not)", bad_solve, done);
-	ok(bad_mcts == 0, "mcts:iterations=50000 plays a fastest win and proves it, distance "
-	   "included (%d of %d positions not)", bad_mcts, done);
-	free(memo);
+	   "uttt %s: %d positions from %llu random games, %d with a win in 1, %d in 3", kind,
+	   done, (unsigned long long)tried, in[0], in[1]);
+	if (late)
+		ok(bad_search == 0, "%s: solve lists exactly the fastest wins as best, every move's "
+		   "value and distance the independent search's (%d of %d positions not)", kind,
+		   bad_search, done);
+	else
+		ok(bad_search == 0, "%s: negamax proves the win in the independent search's plies "
+		   "and plays a fastest one (%d of %d positions not)", kind, bad_search, done);
+	ok(bad_mcts == 0, "%s: mcts:iterations=50000 plays a fastest win and proves it, "
+	   "distance included (%d of %d positions not)", kind, bad_mcts, done);
 	free(f);
+}
+
+int main(int argc, char **argv)
+{
+	struct game g;
+	char err[200];
+	int want = argc > 1 ? atoi(argv[1]) : CHECK_COUNT;
+	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : CHECK_SEED;
+
+	memo = xcalloc(MEMO_SIZE, sizeof(*memo));
+	game_init(&g, "uttt", 0, err, sizeof(err));
+	run(&g, true, want, seed, argc > 1);
+	run(&g, false, want, seed, argc > 1);
+	free(memo);
 	return tap_done();
 }
