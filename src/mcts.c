@@ -2,7 +2,8 @@
  *
  * One iteration walks from the root by UCT while nodes are fully expanded,
  * replaying the moves on a copy of the root position; adds one child for a
- * random untried move of the first node that is not (single-child
+ * random untried move (with the solver, a move that wins at once first)
+ * of the first node that is not (single-child
  * expansion: a node's statistics exist only once a playout went through
  * it); plays the game out from that child; and adds the result to every
  * node of the path. Positions are never stored: the path's moves rebuild
@@ -215,7 +216,8 @@ static inline void node_flag(const struct mcts *m, struct node *n, uint8_t flag)
 		n->flags |= flag;
 }
 
-/* Add a child for a random untried move of node I, whose position is POS,
+/* Add a child for a random untried move of node I (with the solver, one
+ * that wins at once if there is one), whose position is POS,
  * and play that move on POS. Returns the child, or 0 when nothing was added:
  * the node turned out fully expanded (NODE_FULL is then set), the arena is
  * full, or (threads) another worker is expanding it. The child is complete
@@ -247,7 +249,22 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 		node_flag(m, &nodes[i], NODE_FULL);
 		goto out;
 	}
-	move = moveset_nth(&untried, (int)rng_below(&w->rng, (uint32_t)count));
+	move = -1;
+	if (m->p.solver) {
+		/* A move that wins at once first: the node is proven in one
+		 * visit, and a win in 3 above it as soon as each reply has had
+		 * one (drawn at random, a win among many untried moves waited
+		 * for its turn while the losses of the others pulled the move
+		 * above it down). */
+		struct moveset hot;
+
+		game_threats(m->g, pos, pos->turn, &hot);
+		moveset_and(&hot, &untried);
+		if (!moveset_empty(&hot))
+			move = moveset_nth(&hot, 0);
+	}
+	if (move < 0)
+		move = moveset_nth(&untried, (int)rng_below(&w->rng, (uint32_t)count));
 	if (made == 0) {
 		/* the first child: a block for every legal move */
 		base = arena_block(m, w, count);
