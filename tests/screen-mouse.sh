@@ -74,6 +74,14 @@ for enc in sgr x10; do
 		tm send-keys -t t Enter
 		wait_for "below $move" && wait_until cell_is "$move" ' O '
 		check $? "$what: Enter goes into the clicked row's move: the board shows O on $move"
+		if [ "$enc$term" = sgrscreen ]; then
+			pv_starts_below() {
+				first=$(row_move 1)
+				[ -n "$first" ] && screen_has " PV +$first "
+			}
+			wait_until pv_starts_below
+			check $? "$what: the PV is the browsed node's: it starts with its first row ($first)"
+		fi
 		tm send-keys -t t q
 		wait_until screen_lacks 'O is'
 	done
