@@ -188,6 +188,7 @@ struct mcts {
 	uint32_t capacity;   /* slots in the arena */
 	uint32_t top;        /* first slot never handed out */
 	uint32_t free_blocks[GAME_MAX_MOVES + 1]; /* blocks given back, by size */
+	uint64_t *free_bits; /* a bit a slot: on a free list */
 	uint64_t slots;      /* slots in blocks of the tree */
 	uint64_t in_use;     /* nodes in the tree */
 	bool arena_full;
@@ -208,8 +209,8 @@ struct mcts {
 /* The arena (mcts-arena.c). arena_init() makes CAPACITY slots. A block of
  * SIZE (1 to GAME_MAX_MOVES) slots for worker W: its first slot, or 0 when
  * the arena is full. arena_free_subtree() gives back the blocks under TOP,
- * TOP's own included, which must be a block of one (as every root is);
- * one thread only, no workers running. arena_settle() folds W's count of
+ * TOP's own included, which must be a block of one (as every root is),
+ * and joins adjacent free blocks; one thread only, no workers running. arena_settle() folds W's count of
  * slots into M. */
 void arena_init(struct mcts *m, size_t capacity);
 uint32_t arena_block(struct mcts *m, struct worker *w, int size);

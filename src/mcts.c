@@ -187,6 +187,7 @@ void mcts_free(struct mcts *m)
 	}
 	free(m->w);
 	free(m->leaf_ctx);
+	free(m->free_bits);
 	free(m->nodes);
 	free(m);
 }

@@ -1,0 +1,119 @@
+/* test-arena.c - where MCTS nodes live (src/mcts-arena.c), seen through
+ * the search's own figures: the memory a tree holds, what an advance gives
+ * back, and that what is given back is used again, blocks of every size
+ * included, on one thread and on several (NOUGHTS_TEST_THREADS, else 2).
+ * A whole game of Ultimate tic-tac-toe with tree reuse runs in an arena
+ * a few moves' trees fill: it never fills if freed blocks are reused. */
+#include "config.h"
+
+#include "mcts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "util.h"
+
+static struct game game;
+
+static void setup(const char *name, struct pos *pos)
+{
+	char err[200];
+
+	if (game_init(&game, name, 0, err, sizeof(err)) != 0) {
+		printf("Bail out! %s\n", err);
+		exit(1);
+	}
+	game_start(&game, pos);
+}
+
+static struct mcts *search(const struct pos *pos, int threads, size_t memory)
+{
+	struct mcts_params p;
+
+	mcts_params_default(&p);
+	p.seed = 5;
+	p.threads = threads;
+	p.memory = memory;
+	return mcts_new(&game, pos, &p);
+}
+
+/* Memory against nodes after a search: every node has a slot, and a
+ * node's block holds a slot for each legal move of its parent, so the
+ * memory lies between one and GAME_MAX_MOVES slots a node. */
+static void test_memory(int threads)
+{
+	struct pos pos;
+	struct mcts_totals t;
+	struct mcts *m;
+	size_t node = mcts_node_bytes();
+
+	setup("uttt", &pos);
+	m = search(&pos, threads, (size_t)64 << 20);
+	mcts_run(m, 30000, 0);
+	mcts_stats(m, NULL, 0, NULL, 0, &t);
+	ok(t.nodes > 1 && t.memory_used >= t.nodes * node &&
+		   t.memory_used <= t.nodes * node * GAME_MAX_MOVES && !t.arena_full,
+	   "%d thread(s): %llu nodes in %zu bytes (%.2f slots a node)", threads,
+	   (unsigned long long)t.nodes, t.memory_used, (double)t.memory_used / (double)(t.nodes * node));
+	mcts_free(m);
+}
+
+/* A game played to its end with tree reuse: after each advance the memory
+ * is that of the subtree kept; and the arena, larger than the largest tree
+ * (under 4 MiB) but far smaller than all the memory the game's searches
+ * take, never fills: the blocks the advances gave back are used again,
+ * large ones too (a node sent to a closed board has up to 81 moves). */
+static void test_game(int threads)
+{
+	struct pos pos;
+	struct mcts_totals t;
+	struct mcts *m;
+	size_t limit = (size_t)6 << 20, peak = 0, total = 0, kept = 0;
+	int moves = 0, shrunk = 0, full = 0;
+
+	setup("uttt", &pos);
+	m = search(&pos, threads, limit);
+	while (!game_over(mcts_root(m))) {
+		size_t before;
+
+		mcts_run(m, 12000, 0);
+		mcts_stats(m, NULL, 0, NULL, 0, &t);
+		before = t.memory_used;
+		full += t.arena_full;
+		peak = before > peak ? before : peak;
+		total += before - kept;
+		mcts_advance(m, mcts_best_move(m));
+		mcts_stats(m, NULL, 0, NULL, 0, &t);
+		kept = t.memory_used;
+		shrunk += t.memory_used < before && t.memory_used >= t.nodes * mcts_node_bytes();
+		moves++;
+	}
+	ok(moves > 10 && full == 0 && total > 2 * limit,
+	   "%d thread(s): a %d-move game in a %zu-byte arena never fills it (%zu bytes taken by "
+	   "the searches in all, %zu at most at once)", threads, moves, limit, total, peak);
+	ok(shrunk == moves, "%d thread(s): every advance gives memory back (%d of %d)", threads,
+	   shrunk, moves);
+	mcts_free(m);
+}
+
+int main(void)
+{
+	const char *env = getenv("NOUGHTS_TEST_THREADS");
+	int counts[8] = { 1, 2 }, n = 2;
+
+	if (env != NULL && *env != '\0') {
+		n = 1;
+		for (const char *s = env; *s != '\0' && n < 8; s++)
+			if (s == env || s[-1] == ',')
+				counts[n++] = atoi(s);
+	}
+	for (int i = 0; i < n; i++) {
+		if (counts[i] < 1)
+			continue;
+		test_memory(counts[i]);
+		test_game(counts[i]);
+	}
+	return tap_done();
+}
