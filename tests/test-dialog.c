@@ -101,13 +101,12 @@ static void test_fields(void)
 	session_free(u);
 }
 
-static void test_start(void)
+/* Bad fields in the open dialog U: each refused with the command line's
+ * words, the focus on the field at fault, the dialog kept open. */
+static void start_refused(struct session *u)
 {
-	struct options opt;
-	struct session *u = make(&opt, "uttt", "human", "mcts:time=2000", "e5");
 	char want[300];
 
-	session_key(u, 'n');
 	bad_game(u, "9,9,5");
 	bad_game(u, "8,8,9");
 	bad_game(u, "3,3,4");
@@ -146,6 +145,14 @@ static void test_start(void)
 	type_into(u, DLG_BUDGET, "time=abc");
 	session_key(u, KEY_CODE_ENTER);
 	ok(strstr(u->dlg.error, "time must be milliseconds") != NULL, "time=abc: %s", u->dlg.error);
+}
+
+/* Good fields in the open dialog U after start_refused(): the game starts,
+ * and the dialog opens again with what it was given. */
+static void start_accepted(struct session *u)
+{
+	char want[300];
+
 	type_into(u, DLG_BUDGET, "depth=3");
 	type_into(u, DLG_DELAY, "fast");
 	u->dlg.field = DLG_GAME;
@@ -184,6 +191,16 @@ static void test_start(void)
 	ok(u->modal == SESSION_MODAL_NONE && u->spec[SIDE_X].time_ms == 250 &&
 	   u->spec[SIDE_O].iterations == 300 && (u->g.rules & RULE_OPEN_WON),
 	   "Enter at once starts the same game again");
+}
+
+static void test_start(void)
+{
+	struct options opt;
+	struct session *u = make(&opt, "uttt", "human", "mcts:time=2000", "e5");
+
+	session_key(u, 'n');
+	start_refused(u);
+	start_accepted(u);
 	session_free(u);
 }
 

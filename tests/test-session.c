@@ -449,6 +449,14 @@ static void test_odd(void)
 	session_command(u, CMD_MOVE_NOW);
 	ok(u->nmoves == 2 && session_human_to_move(u), "m while paused: the engine moves at once");
 	session_free(u);
+}
+
+/* Rewriting history: a move or m back in the past asks first, and u brings
+ * the old game back. */
+static void test_rewrite(void)
+{
+	struct options opt;
+	struct session *u;
 
 	/* A move back in the history continues the game from there: asked,
 	 * then done. */
@@ -510,6 +518,13 @@ static void test_odd(void)
 	ok(u->nmoves == 2 && strstr(u->msg, "Taken back") != NULL,
 	   "after which u is an ordinary undo: %s", u->msg);
 	session_free(u);
+}
+
+/* Step mode, auto-play, and analysis for a human. */
+static void test_modes(void)
+{
+	struct options opt;
+	struct session *u;
 
 	/* Step mode, then auto-play. */
 	u = situation(&opt, S_EVE);
@@ -536,14 +551,12 @@ static void test_odd(void)
 }
 
 /* What the screen says is what is so (issue 13's "state that is always
- * true"). */
+ * true"): keys that do not apply are refused with a word. */
 static void test_true_state(void)
 {
 	struct options opt;
 	struct session *u;
-	char buf[512], line[300];
-	const char *old_xdg = getenv("XDG_DATA_HOME");
-	char *saved_xdg = old_xdg != NULL ? strdup(old_xdg) : NULL;
+	char line[300];
 
 	/* p then m: the engine moves, the pause ends, its next turn thinks. */
 	u = situation(&opt, S_ENGINE);
@@ -584,6 +597,14 @@ static void test_true_state(void)
 	ok(!u->focus_panel && strstr(u->msg, "No search") != NULL,
 	   "Tab before any search: refused: %s", u->msg);
 	session_free(u);
+}
+
+/* The browser: a click selects its row, and the position and PV follow
+ * the browsed node. */
+static void test_browser_state(void)
+{
+	struct options opt;
+	struct session *u;
 
 	/* A click on a panel row opens the browser on that row. */
 	u = situation(&opt, S_ENGINE);
@@ -625,6 +646,16 @@ static void test_true_state(void)
 		   "e there: the line starts from the browsed position");
 	}
 	session_free(u);
+}
+
+/* What the analysis, the inspector and the help say about the settings. */
+static void test_settings_state(void)
+{
+	struct options opt;
+	struct session *u;
+	char buf[512];
+	const char *old_xdg = getenv("XDG_DATA_HOME");
+	char *saved_xdg = old_xdg != NULL ? strdup(old_xdg) : NULL;
 
 	/* The analysis tree is as big as memory= says. */
 	u = make(&opt, "uttt", "human", "mcts:memory=8,time=60000", "");
@@ -827,7 +858,11 @@ int main(void)
 	test_table();
 	test_keys();
 	test_odd();
+	test_rewrite();
+	test_modes();
 	test_true_state();
+	test_browser_state();
+	test_settings_state();
 	test_quit_saves();
 	test_new_game_during_negamax();
 	test_negamax_snapshot();
