@@ -272,15 +272,21 @@ check $? "] comes back"
 tm send-keys -t t a
 WAIT=$((WAIT * 3)) # a whole game at a move per 0.7 s
 # While it waits to show each move the status says so, as the panel does.
+# (A capture can catch tmux half way through one redraw, the panel new and
+# the status old: only two captures in a row that disagree count.)
 both=0
 ready=0
+torn=0
 i=0
 while [ "$i" -lt $((WAIT * 20)) ] && ! screen_has 'X wins|O wins|A draw'; do
 	s=$(screen)
+	now=0
 	if echo "$s" | grep -Eq 'ready: [a-i][1-9]|solved: '; then # the panel's words
 		ready=$((ready + 1))
-		echo "$s" | grep -q 'is thinking' && both=$((both + 1))
+		echo "$s" | grep -q 'is thinking' && now=1
 	fi
+	[ "$now" = 1 ] && [ "$torn" = 1 ] && both=$((both + 1))
+	torn=$now
 	sleep 0.05
 	i=$((i + 1))
 done
