@@ -1,5 +1,6 @@
 /* test-mcts.c - properties of the Monte Carlo Tree Search: tactics, the
- * solver, statistics, memory, tree reuse, traces and reproducibility. Every
+ * solver, statistics, memory, tree reuse, traces and reproducibility (exact
+ * answers: test-mcts-exact.c). Every
  * search uses a fixed seed and a fixed number of iterations. */
 #include "config.h"
 
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mcts-fixture.h"
 #include "minimax.h"
 #include "tap.h"
 
@@ -25,66 +27,6 @@ static const char *const uttt_block =
 	"i6 h7 e1 e2 d5 c4 h2 e5 d6 a8 a6 c7 i2 i5 i4 g3 a9 a7 c1 h1 f1 i1 h3 f8 g5 c5 "
 	"g4 c3 i7 i3 h9 e7 d2 b6 d7 c2 h6 e9 f7 g1 b2 e6 d9 b7 e3 f9 g7 b3 e8 d4 a3 c6 "
 	"g8 g6 h4 f3 i8 i9 g9 f5";
-
-/* Ultimate tic-tac-toe, X to move: c4 wins in 3 plies, c6 in 5. */
-static const char *const uttt_fast_win =
-	"i5 h4 d1 c1 g2 b6 e8 d4 a3 b8 e6 e7 f1 h1 d2 a5 a4 c2 g5 b5 f5 g6 c7 g3 c8 i6 i7 i2 i4 "
-	"i1 h3 f7 i3 h8 f6 h7 e2 d6 b7 e3 d9 c9 g7 b2 e4 e1 f2 g4 c3 g9 a8 a6 a9 b9 f9 i9 i8 h5 "
-	"e5 a2";
-
-static struct game game;
-
-/* Set up GAME as NAME and POS as the position after MOVES. */
-static bool setup(const char *name, const char *moves, struct pos *pos)
-{
-	char err[200];
-
-	if (game_init(&game, name, 0, err, sizeof(err)) != 0) {
-		printf("# %s\n", err);
-		return false;
-	}
-	game_start(&game, pos);
-	if (game_play_moves(&game, pos, moves, NULL, NULL, err, sizeof(err)) != 0) {
-		printf("# %s\n", err);
-		return false;
-	}
-	return true;
-}
-
-static int move_id(const char *text)
-{
-	char err[200];
-
-	return game_parse_move(&game, text, err, sizeof(err));
-}
-
-static struct mcts_params params(uint64_t seed)
-{
-	struct mcts_params p;
-
-	mcts_params_default(&p);
-	p.seed = seed;
-	p.memory = (size_t)32 << 20;
-	return p;
-}
-
-/* Moves with which the side to move in POS wins at once. */
-static struct moveset winning_moves(const struct pos *pos)
-{
-	struct moveset legal, hot;
-
-	game_legal(&game, pos, &legal);
-	game_threats(&game, pos, pos->turn, &hot);
-	moveset_and(&hot, &legal);
-	return hot;
-}
-
-static bool can_win(const struct pos *pos)
-{
-	struct moveset w = winning_moves(pos);
-
-	return !moveset_empty(&w);
-}
 
 /* Check the statistics of the children of the node at PATH: visits add up
  * to PARENT_VISITS - OWN, counts and values are consistent, the order is by
@@ -137,6 +79,8 @@ static int check_children(const struct mcts *m, const uint8_t *path, int len, in
 	return n;
 }
 
+static void check_paths(struct mcts *m);
+
 static void test_basics(void)
 {
 	struct pos pos;
@@ -180,6 +124,16 @@ static void test_basics(void)
 		ok(legal, "the principal variation (%d plies) is a legal line", t.pv_len);
 	}
 	check_children(m, NULL, 0, 0, "uttt root");
+	check_paths(m);
+	mcts_free(m);
+}
+
+/* Statistics of nodes below the root of M, a uttt search: by path, and the
+ * line from a node. */
+static void check_paths(struct mcts *m)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+
 	mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
 	{
 		uint8_t path[2] = { (uint8_t)ch[0].move, 0 };
@@ -221,17 +175,16 @@ static void test_basics(void)
 		   "the line below the PV's first move is the PV's rest (%d, %d plies)", root.pv_len,
 		   below.pv_len);
 	}
-	mcts_free(m);
 }
 
-static void test_tactics(void)
+/* Ultimate tic-tac-toe: one winning move. */
+static void tactics_uttt_win(void)
 {
 	struct pos pos, q;
 	struct moveset w;
-	int best, e8 = -1, e4 = -1, c1;
+	int best, e8 = -1;
 	bool ready;
 
-	/* Ultimate tic-tac-toe: one winning move. */
 	ready = setup("uttt", uttt_win, &pos);
 	if (ready) {
 		e8 = move_id("e8");
@@ -259,9 +212,15 @@ static void test_tactics(void)
 			   t.root_proven_plies);
 		mcts_free(m);
 	}
+}
 
-	/* Ultimate tic-tac-toe: every move but one loses at once. */
-	ready = setup("uttt", uttt_block, &pos);
+/* Ultimate tic-tac-toe: every move but one loses at once. */
+static void tactics_uttt_block(void)
+{
+	struct pos pos, q;
+	int best, e4 = -1;
+	bool ready = setup("uttt", uttt_block, &pos);
+
 	{
 		struct moveset legal, t, threats;
 		int safe = 0, safe_move = -1;
@@ -304,7 +263,16 @@ static void test_tactics(void)
 			ok(lost == n - 1, "uttt: the %d other moves are proven lost", lost);
 		mcts_free(m);
 	}
+}
 
+static void test_tactics(void)
+{
+	struct pos pos;
+	int c1;
+	bool ready;
+
+	tactics_uttt_win();
+	tactics_uttt_block();
 	/* Tic-tac-toe: X threatens c1 (a1 b1), O must block. */
 	ready = setup("ttt", "a1 b2 b1", &pos);
 	c1 = move_id("c1");
@@ -322,6 +290,8 @@ static void test_tactics(void)
 		mcts_free(m);
 	}
 }
+
+static void solver_never_lost(void);
 
 static void test_solver(void)
 {
@@ -393,9 +363,23 @@ static void test_solver(void)
 	   "ttt: proven a loss in 2 plies (%d/%d), still a move to play", t.root_proven,
 	   t.root_proven_plies);
 	mcts_free(m);
+	solver_never_lost();
+}
 
-	/* A proven-lost move is never the best while another exists: look at
-	 * every step of a short Ultimate tic-tac-toe search near the end. */
+/* A proven-lost move is never the best while another exists; and without
+ * the solver nothing is proven and nothing stops. */
+static void solver_never_lost(void)
+{
+	struct pos pos;
+	struct mcts_params p = params(11);
+	struct mcts *m;
+	struct mcts_totals t;
+	struct mcts_child ch[GAME_MAX_MOVES];
+	int ran, n, best;
+	bool lost_best;
+
+	/* Look at every step of a short Ultimate tic-tac-toe search near the
+	 * end. */
 	setup("uttt", uttt_block, &pos);
 	m = mcts_new(&game, &pos, &p);
 	lost_best = false;
@@ -705,186 +689,6 @@ static void test_trace(void)
 		}
 }
 
-/* The exact negamax score of POS (not over) for the side to move: the
- * independent answer where a plain minimax would take too long. */
-static int negamax_value(const struct pos *pos)
-{
-	struct negamax_params np = { .depth = 0, .time_ms = 0, .tt_bytes = 16u << 20 };
-	struct negamax *nm = negamax_new(&game, &np);
-	struct negamax_result r;
-
-	negamax_search(nm, pos, NULL, NULL, NULL, &r);
-	negamax_free(nm);
-	return r.score;
-}
-
-/* The search of MOVES (in GAME_NAME) with SEED and ITERATIONS: the move it
- * plays keeps the position's value, and its proven results and distances
- * are minimax's. Says which and returns the number of faults. */
-static int check_against_minimax(const char *game_name, const char *moves, uint64_t seed,
-				 int iterations, bool verbose)
-{
-	struct pos pos;
-	struct mcts_params p = params(seed);
-	struct mcts_child ch[GAME_MAX_MOVES];
-	struct mcts_totals t;
-	struct mcts *m;
-	int want, best, n, faults = 0;
-
-	if (!setup(game_name, moves, &pos))
-		return 1;
-	want = minimax(&game, &pos);
-	m = mcts_new(&game, &pos, &p);
-	mcts_step(m, iterations);
-	best = mcts_best_move(m);
-	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
-	if (proof_of_score(minimax_move(&game, &pos, best)) != proof_of_score(want)) {
-		faults++;
-		if (verbose)
-			printf("# %s, seed %llu: the move played loses the value\n", moves,
-			       (unsigned long long)seed);
-	}
-	if (t.root_proven != PROOF_NONE &&
-	    (t.root_proven != proof_of_score(want) ||
-	     (t.root_proven_plies >= 0 && t.root_proven_plies != minimax_plies(want)))) {
-		faults++;
-		if (verbose)
-			printf("# %s: root proven %d in %d, minimax %d\n", moves, t.root_proven,
-			       t.root_proven_plies, want);
-	}
-	for (int i = 0; i < n; i++) {
-		int v = minimax_move(&game, &pos, ch[i].move);
-
-		if (ch[i].proven == PROOF_NONE)
-			continue;
-		if (ch[i].proven != proof_of_score(v) ||
-		    (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != minimax_plies(v))) {
-			faults++;
-			if (verbose)
-				printf("# %s: child %d proven %d in %d, minimax %d\n", moves, ch[i].move,
-				       ch[i].proven, ch[i].proven_plies + 1, v);
-		}
-	}
-	mcts_free(m);
-	return faults;
-}
-
-/* The move played keeps every proven result, and distances are exact. */
-static void test_exact(void)
-{
-	struct pos pos;
-	struct mcts_params p = params(59);
-	struct mcts_totals t;
-	struct mcts *m;
-	int faults = 0;
-
-	/* b2 is a proven draw after 80 iterations; c3, better on a few
-	 * visits, loses: a handful of visits must not beat a proven draw. */
-	for (uint64_t seed = 1; seed <= 60; seed++)
-		faults += check_against_minimax("ttt", "c1 a1 a2", seed, seed == 24 ? 80 : 20 + seed,
-						faults == 0);
-	ok(faults == 0, "ttt c1 a1 a2: no move played loses the draw, 60 seeds (%d faults)", faults);
-
-	/* c1 and c3 win in 3, b3 in 5: a quicker win, its distance exact. */
-	setup("ttt", "c2 a1 a3 a2", &pos);
-	m = mcts_new(&game, &pos, &p);
-	mcts_step(m, 100000);
-	mcts_stats(m, NULL, 0, NULL, 0, &t);
-	ok(minimax_move(&game, &pos, mcts_best_move(m)) == minimax(&game, &pos) &&
-	   t.root_proven == PROOF_WIN && t.root_proven_plies == 3 && mcts_step(m, 1) == 0,
-	   "ttt c2 a1 a3 a2: a win in 3, proven a win in exactly 3 plies, and the search stops "
-	   "(%d in %d)", t.root_proven, t.root_proven_plies);
-	mcts_free(m);
-	faults = 0;
-	for (uint64_t seed = 1; seed <= 20; seed++)
-		faults += check_against_minimax("ttt", "c2 a1 a3 a2", seed, 200 * (int)seed, faults == 0);
-	ok(faults == 0, "ttt c2 a1 a3 a2: every proven result and distance is minimax's (%d faults)",
-	   faults);
-
-	/* c4 wins in 3, c6 in 5: the quicker one, and every distance proven
-	 * is negamax's. */
-	setup("uttt", uttt_fast_win, &pos);
-	p = params(1);
-	m = mcts_new(&game, &pos, &p);
-	mcts_step(m, 50000);
-	{
-		struct mcts_child ch[GAME_MAX_MOVES];
-		int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t), want = negamax_value(&pos);
-
-		faults = 0;
-		for (int i = 0; i < n; i++) {
-			struct pos next = pos;
-			int v;
-
-			game_play(&game, &next, ch[i].move);
-			if (game_over(&next)) {
-				v = result_winner(next.result) < 0 ? 0 : NEGAMAX_WIN - 1;
-			} else {
-				v = negamax_value(&next);
-				/* one ply further, seen from the other side */
-				v = v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
-			}
-			if (ch[i].proven != PROOF_NONE &&
-			    (ch[i].proven != proof_of_score(v) ||
-			     (ch[i].proven_plies >= 0 && ch[i].proven_plies + 1 != minimax_plies(v))))
-				faults++;
-		}
-		ok(mcts_best_move(m) == move_id("c4") && t.root_proven == PROOF_WIN &&
-		   t.root_proven_plies == minimax_plies(want) && faults == 0,
-		   "uttt: c4 (win in 3) over c6 (win in 5), proven in %d (negamax %d), %d children "
-		   "against negamax", t.root_proven_plies, minimax_plies(want), faults);
-	}
-	mcts_free(m);
-}
-
-/* Under --tiebreak the move that fills the board can lose for its maker, so
- * a node in play may be lost in 1: on late positions of random games, the
- * solver's proven result and distance at the root are negamax's. */
-static void test_tiebreak_endings(void)
-{
-	char err[200];
-	int checked = 0, faults = 0, tries = 0;
-	struct rng r;
-
-	if (game_init(&game, "uttt", RULE_TIEBREAK, err, sizeof(err)) != 0) {
-		ok(false, "uttt --tiebreak: %s", err);
-		return;
-	}
-	rng_seed(&r, 7);
-	while (checked < 12 && tries++ < 2000) {
-		struct pos pos;
-		struct moveset legal;
-		struct mcts_params p = params((uint64_t)tries);
-		struct mcts_totals t;
-		struct mcts *m;
-		int want;
-
-		game_start(&game, &pos);
-		while (!game_over(&pos) && pos.ply < 66) {
-			game_legal(&game, &pos, &legal);
-			game_play(&game, &pos, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
-		}
-		if (game_over(&pos))
-			continue;
-		want = negamax_value(&pos);
-		m = mcts_new(&game, &pos, &p);
-		for (int i = 0; i < 100 && mcts_step(m, 2000) > 0; i++)
-			;
-		mcts_stats(m, NULL, 0, NULL, 0, &t);
-		if (t.root_proven != proof_of_score(want) ||
-		    (want != 0 && t.root_proven_plies != minimax_plies(want))) {
-			if (faults++ == 0)
-				printf("# try %d: proven %d in %d, negamax %d\n", tries, t.root_proven,
-				       t.root_proven_plies, want);
-		}
-		mcts_free(m);
-		checked++;
-	}
-	ok(checked == 12 && faults == 0,
-	   "uttt --tiebreak: %d late positions proven as negamax says, with their distances "
-	   "(%d faults)", checked, faults);
-}
-
 int main(void)
 {
 	test_basics();
@@ -895,7 +699,5 @@ int main(void)
 	test_arena();
 	test_reuse();
 	test_trace();
-	test_exact();
-	test_tiebreak_endings();
 	return tap_done();
 }
