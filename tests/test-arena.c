@@ -61,8 +61,8 @@ static void test_memory(int threads)
 }
 
 /* A game played to its end with tree reuse: after each advance the memory
- * is that of the subtree kept; and the arena, larger than the largest tree
- * (under 4 MiB) but far smaller than all the memory the game's searches
+ * is that of the subtree kept; and the arena, twice the largest tree
+ * (about 4 MiB) but far smaller than all the memory the game's searches
  * take, never fills: the blocks the advances gave back are used again,
  * large ones too (a node sent to a closed board has up to 81 moves). */
 static void test_game(int threads)
@@ -70,7 +70,7 @@ static void test_game(int threads)
 	struct pos pos;
 	struct mcts_totals t;
 	struct mcts *m;
-	size_t limit = (size_t)6 << 20, peak = 0, total = 0, kept = 0;
+	size_t limit = (size_t)8 << 20, peak = 0, total = 0, kept = 0;
 	int moves = 0, shrunk = 0, full = 0;
 
 	setup("uttt", &pos);
