@@ -31,8 +31,10 @@ static inline int minimax(const struct game *g, const struct pos *p)
 	return best;
 }
 
-/* The value of playing MOVE in P, from the side to move in P. */
-static inline int minimax_move(const struct game *g, const struct pos *p, int move)
+/* The value of playing MOVE in P, from the side to move in P, where VALUE
+ * gives the value of a position in play (minimax, or a memoised search). */
+static inline int minimax_after(const struct game *g, const struct pos *p, int move,
+				int (*value)(const struct game *, const struct pos *))
 {
 	struct pos c = *p;
 	int w, v;
@@ -42,9 +44,15 @@ static inline int minimax_move(const struct game *g, const struct pos *p, int mo
 		w = result_winner(c.result);
 		return w < 0 ? 0 : w == p->turn ? NEGAMAX_WIN - 1 : -(NEGAMAX_WIN - 1);
 	}
-	v = minimax(g, &c);
+	v = value(g, &c);
 	/* one ply further from the end, seen from the other side */
 	return v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
+}
+
+/* The value of playing MOVE in P, from the side to move in P. */
+static inline int minimax_move(const struct game *g, const struct pos *p, int move)
+{
+	return minimax_after(g, p, move, minimax);
 }
 
 /* The plies to the end under best play of a score; -1 for a draw. */

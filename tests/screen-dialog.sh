@@ -6,16 +6,6 @@
 tmux_name=dialog
 . "$(dirname "$0")/tmux.sh"
 
-fail() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $*"
-	screen | sed 's/^/# /'
-}
-screen_lacks() { ! screen_has "$1"; }
-check() { # check STATUS DESCRIPTION
-	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi
-}
 # field NAME: the text shown in the dialog's field NAME ("< ... >").
 field() { screen | grep -Eo "$1 +< [^>]*>" | head -1 | sed -E 's/^[A-Za-z]+ +< (.*) >$/\1/; s/_$//'; }
 field_is() { [ "$(field "$1")" = "$2" ]; }

@@ -6,16 +6,6 @@
 tmux_name=graph
 . "$(dirname "$0")/tmux.sh"
 
-
-fail() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $*"
-	screen | sed 's/^/# /'
-}
-check() { if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi; }
-
-
 # start COLS ROWS ARGS...: noughts with ARGS in a fresh COLS x ROWS window.
 start() {
 	c=$1 r=$2

@@ -10,17 +10,6 @@
 tmux_name=mouse
 . "$(dirname "$0")/tmux.sh"
 
-fail() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $*"
-	screen | sed 's/^/# /'
-}
-screen_lacks() { ! screen_has "$1"; }
-check() { # check STATUS DESCRIPTION
-	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi
-}
-
 # click X Y ENCODING: a press and release of the first button at column X,
 # row Y (from 1), as SGR (xterm's 1006) or X10 reports.
 click() {

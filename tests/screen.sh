@@ -6,17 +6,7 @@
 tmux_name=test
 . "$(dirname "$0")/tmux.sh"
 
-
-fail() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $*"
-	screen | sed 's/^/# /'
-}
 skip() { n=$((n + 1)); echo "ok $n - # SKIP $*"; }
-check() { # check STATUS DESCRIPTION
-	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi
-}
 
 
 # The board: the screen without title and the last four lines (status and
@@ -34,7 +24,6 @@ board() {
 stones() { board | grep -o '[XO]' | wc -l | tr -d ' '; }
 
 # wait_until CMD...: poll until CMD succeeds; status 1 on timeout.
-screen_lacks() { ! screen_has "$1"; }
 board_has() { board | grep -Eq -- "$1"; }
 stones_are() { [ "$(stones)" = "$1" ]; }
 

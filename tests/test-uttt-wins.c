@@ -76,18 +76,9 @@ static int solve_memo(const struct game *g, const struct pos *p);
  * memo filled up (memo_full). */
 static int score_move(const struct game *g, const struct pos *p, int move)
 {
-	struct pos c = *p;
-	int w, v;
+	int v = minimax_after(g, p, move, solve_memo);
 
-	game_play(g, &c, move);
-	if (game_over(&c)) {
-		w = result_winner(c.result);
-		return w < 0 ? 0 : w == p->turn ? NEGAMAX_WIN - 1 : -(NEGAMAX_WIN - 1);
-	}
-	v = solve_memo(g, &c);
-	if (memo_full)
-		return 0;
-	return v > 0 ? -v + 1 : v < 0 ? -v - 1 : 0;
+	return memo_full ? 0 : v;
 }
 
 /* The exact value of P (not over) for the side to move. */

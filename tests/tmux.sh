@@ -6,8 +6,7 @@
 # the waits: wait_until COMMAND... (until it succeeds), screen_has REGEX,
 # wait_for REGEX (until the screen matches). screen() prints the pane; a
 # test may define its own after sourcing this. TAP: n counts the tests,
-# failed the failures; pass DESCRIPTION (each test writes its own fail, which
-# shows what it needs to).
+# failed the failures; pass, fail and check (below).
 : "${NOUGHTS:?NOUGHTS must name the program under test}"
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -48,3 +47,14 @@ wait_for() { wait_until screen_has "$1"; }
 n=0
 failed=0
 pass() { n=$((n + 1)); echo "ok $n - $*"; }
+# fail DESCRIPTION: a failure, with the screen as it was (a test may define
+# its own, to show what else it needs); check STATUS DESCRIPTION: pass or
+# fail on a command's status; screen_lacks REGEX.
+fail() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $*"
+	screen | sed 's/^/# /'
+}
+check() { if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; fi; }
+screen_lacks() { ! screen_has "$1"; }
