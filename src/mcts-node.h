@@ -154,7 +154,7 @@ struct root_cache {
 	bool valid;      /* the root is fully expanded and these are current */
 	int n, last;     /* children; the one selected last */
 	int next;        /* (threads) the next entry to refresh */
-	uint32_t epoch;  /* (threads) m->root_epoch when built */
+	uint32_t epoch;  /* m->root_epoch when built */
 	uint32_t idx[GAME_MAX_MOVES];
 	double q[GAME_MAX_MOVES], rsqrt[GAME_MAX_MOVES]; /* child_terms() */
 };
@@ -199,7 +199,7 @@ struct mcts {
 	int64_t budget;      /* iterations of this run not yet claimed */
 	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
 	int stop;            /* set by the worker that ends the run */
-	uint32_t root_epoch; /* (threads) bumped when the root's bounds change */
+	uint32_t root_epoch; /* bumped when the root's bounds change */
 	void *leaf_ctx;      /* the leaf evaluator's state about the root */
 	uint64_t iterations; /* since mcts_new() or the last advance */
 	uint64_t ns;         /* spent in mcts_step() over the same span */
@@ -210,8 +210,8 @@ struct mcts {
  * SIZE (1 to GAME_MAX_MOVES) slots for worker W: its first slot, or 0 when
  * the arena is full. arena_free_subtree() gives back the blocks under TOP,
  * TOP's own included, which must be a block of one (as every root is),
- * and joins adjacent free blocks; one thread only, no workers running. arena_settle() folds W's count of
- * slots into M. */
+ * and joins adjacent free blocks; one thread only, no workers running.
+ * arena_settle() folds W's count of slots into M. */
 void arena_init(struct mcts *m, size_t capacity);
 uint32_t arena_block(struct mcts *m, struct worker *w, int size);
 void arena_free_subtree(struct mcts *m, uint32_t top);

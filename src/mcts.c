@@ -328,10 +328,11 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
  * so once it is fully expanded, the terms of its children are kept in the
  * worker's root cache and only the one selected is recomputed. With one
  * thread the choice is the one select_child() would make, to the bit.
- * With more, the other workers' iterations change other children too: each
- * worker also refreshes ROOT_REFRESH entries in turn an iteration (so every
- * entry at least once in 11 iterations in Ultimate tic-tac-toe), and the
- * whole cache when the root's bounds change (what is passed over may). */
+ * The whole cache is rebuilt when the root's bounds change (what is passed
+ * over may): a shared epoch says so. With more threads, the other workers'
+ * iterations change other children too: each worker also refreshes
+ * ROOT_REFRESH entries in turn an iteration (so every entry at least once
+ * in 11 iterations in Ultimate tic-tac-toe). */
 #define ROOT_REFRESH 8
 
 static void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor)
@@ -364,7 +365,7 @@ static uint32_t root_select(struct mcts *m, struct worker *w)
 	int floor, top, best = -1;
 
 	bounds_for(r, m->root_pos.turn, &floor, &top);
-	if (m->pool != NULL && rc->valid && rc->epoch != LOAD(m->root_epoch))
+	if (rc->valid && rc->epoch != LOAD(m->root_epoch))
 		rc->valid = false;
 	if (!rc->valid) {
 		root_cache_build(m, rc, floor);
@@ -577,13 +578,8 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 				changed = update_bounds(m, n, side);
 			else
 				changed = update_bounds_after(m, n, side, &nodes[path[i + 1]], old);
-			if (changed && i == 0) {
-				/* what passes over may change */
-				if (shared)
-					ADD(m->root_epoch, 1);
-				else
-					m->w[0].rc.valid = false;
-			}
+			if (changed && i == 0)
+				ADD(m->root_epoch, 1); /* what passes over may change */
 		}
 		old = b;
 		f = LOAD(n->flags);
