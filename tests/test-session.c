@@ -767,7 +767,11 @@ static void test_new_game_during_negamax(void)
 	struct options opt;
 	struct session *u = make(&opt, "5,5,4", "human", "negamax:time=60000", "c3");
 
-	think_a_little(u);
+	/* (the first slices may pass before a count is published: the table's
+	 * first pages are zeroed as the search touches them, or the machine is
+	 * loaded; up to 50 slices) */
+	for (int i = 0; i < 50 && !(u->live.have && u->live.eng.nodes > 0); i++)
+		think_a_little(u);
 	ok(session_thinking(u), "negamax thinks on 5,5,4");
 	ok(u->live.have && u->live.is_eng && u->live.eng.searching >= 1 && u->live.eng.nodes > 0,
 	   "the session copies its statistics while it thinks (iteration %d, %llu nodes)",
