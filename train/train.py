@@ -3,7 +3,7 @@
 positions and write it in the format src/nnue.c reads.
 
     train.py --out FILE [--init FILE] [--hidden H] [--epochs E] [--seed S]
-             [--lam L] DATA_FILE...
+             [--lam L] [--wd D] DATA_FILE...
 
 The network (see src/nnue.h): 199 binary features per perspective, one
 layer of H units shared by both perspectives, clipped to [0, 1], and one
@@ -102,7 +102,7 @@ def bce(p, t):
     return float(np.mean(-(t * np.log(p) + (1 - t) * np.log(1 - p))))
 
 
-def train(net, x, t, x_val, t_val, epochs, batch, lr, rng, log):
+def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log):
     syms = uttt.feature_symmetries()
     adam = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()] + [[0.0, 0.0]]
     step = 0
@@ -142,12 +142,16 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, rng, log):
             adam[-1] = [mb, vb]
             net.b2 = np.float32(net.b2 - rate * (mb / (1 - 0.9 ** step)) /
                                 (np.sqrt(vb / (1 - 0.999 ** step)) + 1e-8))
+            if wd > 0:  # decoupled weight decay (AdamW)
+                net.w1 *= 1 - rate * wd
+                net.w2 *= 1 - rate * wd
             np.clip(net.w1, -W1_MAX, W1_MAX, out=net.w1)
             np.clip(net.b1, -W1_MAX, W1_MAX, out=net.b1)
             np.clip(net.w2, -W2_MAX, W2_MAX, out=net.w2)
         val = evaluate(net, x_val, t_val)
         log(f"epoch {epoch + 1}/{epochs}: train loss {total / max(1, n - n % batch):.4f}, "
-            f"validation loss {val:.4f}, {time.time() - t0:.0f} s")
+            f"validation loss {val:.4f}, correlation {correlation(net, x_val, t_val):.3f}, "
+            f"{time.time() - t0:.0f} s")
 
 
 def evaluate(net, x, t):
@@ -155,6 +159,14 @@ def evaluate(net, x, t):
         return float("nan")
     z, _ = net.forward(x[:, 0].astype(np.float32), x[:, 1].astype(np.float32))
     return bce(sigmoid(z), t)
+
+
+def correlation(net, x, t):
+    """The correlation of the network's values with the targets T."""
+    if len(t) < 2:
+        return float("nan")
+    z, _ = net.forward(x[:, 0].astype(np.float32), x[:, 1].astype(np.float32))
+    return float(np.corrcoef(sigmoid(z), t)[0, 1])
 
 
 def main():
@@ -167,6 +179,7 @@ def main():
     ap.add_argument("--batch", type=int, default=2048)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--lam", type=float, default=0.5)
+    ap.add_argument("--wd", type=float, default=0.0, help="weight decay (decoupled)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
@@ -174,18 +187,22 @@ def main():
         print(msg, file=sys.stderr, flush=True)
 
     rng = np.random.default_rng(args.seed)
-    cells, last, turn, value, result = uttt.read_selfplay(args.data)
+    games = []
+    cells, last, turn, value, result = uttt.read_selfplay(args.data, games)
     x = uttt.features(cells, last, turn)
     t = (args.lam * result + (1 - args.lam) * value).astype(np.float32)
-    # Hold out a twentieth, by position, fixed by the seed.
-    order = rng.permutation(len(t))
-    nval = len(t) // 20
-    val, tr = order[:nval], order[nval:]
-    log(f"{len(t)} positions ({len(tr)} to train, {nval} to validate), "
-        f"results: mover won {np.mean(result == 1):.3f}, drew {np.mean(result == 0.5):.3f}")
+    # Hold out every twentieth game whole: positions of one game are alike,
+    # so a network that merely remembers games would look good on its own
+    # games' other positions.
+    held = np.asarray(games) % 20 == 7
+    val, tr = np.flatnonzero(held), np.flatnonzero(~held)
+    nval = len(val)
+    log(f"{len(t)} positions of {games[-1] + 1 if games else 0} games ({len(tr)} to train, "
+        f"{nval} to validate), results: mover won {np.mean(result == 1):.3f}, "
+        f"drew {np.mean(result == 0.5):.3f}")
     log(f"validation loss of a constant guess: {bce(np.full(nval, t[tr].mean()), t[val]):.4f}")
     net = Net.load(args.init) if args.init else Net(args.hidden, rng)
-    train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, rng, log)
+    train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log)
     zq = net.forward_int(x[val, 0], x[val, 1]) / (QA * QB)
     log(f"validation loss with integer weights: {bce(sigmoid(zq), t[val]):.4f}")
     net.save(args.out)

@@ -15,17 +15,24 @@ FEATURES = 199
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
-def read_selfplay(paths):
+def read_selfplay(paths, games=None):
     """Positions of selfplay files: (cells uint8 [N, 81] with 0 empty, 1 X,
     2 O; last int [N]; turn int [N] 0 for X, 1 for O; value float [N];
-    result float [N]), values and results for the side to move."""
+    result float [N]), values and results for the side to move. If GAMES
+    is a list, the number of the game each position is from (0, 1, ...
+    over all the files) is appended to it."""
     rows = []
+    game = 0
     for path in paths:
         with open(path, "rb") as f:
             for line in f:
+                if line.startswith(b"# end"):
+                    game += 1
                 if line.startswith(b"#") or not line.strip():
                     continue
                 rows.append(line.split())
+                if games is not None:
+                    games.append(game)
     n = len(rows)
     cells = np.zeros((n, 81), np.uint8)
     last = np.zeros(n, np.int64)
