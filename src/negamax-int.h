@@ -9,7 +9,9 @@
  * there makes each thread's search cheaper. Thread 0, the caller's, is the
  * one whose iterations are reported; the others only fill the table. So
  * answers stay exact: every entry a thread stores is as true as if thread
- * 0 had stored it. */
+ * 0 had stored it. Settling every root move (negamax_solve_moves()) shares
+ * the moves instead: while thread 0 deepens, the others each settle a move
+ * to the end, and any thread's proven value of a move is its value. */
 #ifndef NOUGHTS_NEGAMAX_INT_H
 #define NOUGHTS_NEGAMAX_INT_H
 
@@ -46,6 +48,11 @@ struct nm_thread {
 	uint64_t nodes, next_check;
 	uint64_t counted;   /* of the nodes, those added to n->nodes_all */
 	bool aborted;       /* stopped: *stop, the clock, or thread 0 done */
+	const int *watch;   /* (atomic) when it turns non-zero, the search under
+	                       way is called off (NULL: none) */
+	bool cancelled;     /* aborted by *watch, not stopped: go on after */
+	int rotate_ply;     /* at this ply the moves start rotate_by places on: */
+	int rotate_by;      /* threads sharing a search begin with other moves */
 	uint64_t held_ns;   /* time spent held (NEGAMAX_HOLD): off the clock */
 	int root_best;      /* best root move of the iteration under way */
 	uint32_t history[2][GAME_MAX_CELLS];
@@ -107,11 +114,15 @@ void nm_root_node(const struct negamax *n, const struct pos *pos, struct nm_node
  * P reached PLY plies from the root. */
 int nm_terminal(const struct pos *p, int ply);
 
+/* negamax.c: the table key of ND (the least hash over the symmetries);
+ * *SYM the symmetry that gives it. */
+uint64_t nm_key(const struct negamax *n, const struct nm_node *nd, int *sym);
+
 /* negamax.c: the table's best move for ND (MOVE_NONE: none). */
 int nm_table_move(const struct negamax *n, const struct nm_node *nd);
 
-/* negamax-run.c: look at the clock, *stop and thread 0's end, and count
- * T's nodes; nm_search() calls it every NM_CHECK_EVERY nodes. */
+/* negamax-run.c: look at the clock, *stop, thread 0's end and T->watch,
+ * and count T's nodes; nm_search() calls it every NM_CHECK_EVERY nodes. */
 void nm_poll(struct nm_thread *t);
 
 /* negamax-run.c: thread T's score S for root MOVE in the iteration DEPTH:

@@ -19,10 +19,14 @@
 #define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 #define ADD(x, v) __atomic_fetch_add(&(x), (v), __ATOMIC_RELAXED)
 
-enum { JOB_DEEPEN, JOB_PROVE, JOB_SOLVE };
+enum { JOB_DEEPEN, JOB_PROVE };
+
+/* A root move's state in a shared solve. */
+enum { MV_FREE, MV_TAKEN };
 
 /* What the threads of a run do: set before it starts, then read by all
- * (but `next`, and each thread's own verdicts). */
+ * (but `next`, each thread's own verdicts and what a shared solve marks
+ * as it goes). */
 struct nm_job {
 	int kind;                       /* JOB_* */
 	struct nm_node root;
@@ -34,8 +38,23 @@ struct nm_job {
 	int nmoves;                     /* JOB_PROVE: the root moves to prove */
 	uint8_t moves[GAME_MAX_MOVES];
 	bool keeps[GAME_MAX_MOVES];     /* whether each keeps the root's value */
-	struct negamax_move *solved;    /* JOB_SOLVE: each move's value */
 	int next;                       /* (atomic) the next move to take */
+
+	/* JOB_DEEPEN for negamax_solve_moves(): while thread 0 deepens, the
+	 * others take the root moves one at a time and settle each (thread 0
+	 * too once it is done). A thread that finds no move free joins the
+	 * one the fewest threads are on (lazy SMP: it starts on other
+	 * replies, and the table shares what each proves); whichever settles
+	 * a move first gives its value, and the others leave it. */
+	int nsolve;                     /* root moves to settle, 0 for none */
+	struct negamax_move *solved;    /* each move's value, by whoever settles it */
+	int twin[GAME_MAX_MOVES];       /* an earlier move to the same position up
+	                                   to symmetry, whose value it copies; -1 */
+	int state[GAME_MAX_MOVES];      /* (atomic) MV_FREE, MV_TAKEN */
+	int settled[GAME_MAX_MOVES];    /* (atomic) settled: its searchers leave */
+	int searchers[GAME_MAX_MOVES];  /* (atomic) threads on each move */
+	int left;                       /* (atomic) moves (not twins) unsettled */
+	int all_settled;                /* (atomic) left is 0: thread 0 stops deepening */
 };
 
 static void nm_worker(void *arg, int index);
@@ -56,6 +75,7 @@ struct negamax *negamax_new(const struct game *g, const struct negamax_params *p
 	for (int i = 0; i < n->threads; i++) {
 		n->th[i].n = n;
 		n->th[i].index = i;
+		n->th[i].rotate_by = i;
 	}
 	n->job = xcalloc(1, sizeof(*n->job));
 	if (n->threads > 1)
@@ -138,8 +158,12 @@ void nm_poll(struct nm_thread *t)
 		pthread_mutex_unlock(&n->live_lock);
 	}
 	if (nm_stop_asked(n) || (n->deadline != 0 && now >= n->deadline + t->held_ns) ||
-	    (t->index > 0 && LOAD(n->done)))
+	    (t->index > 0 && LOAD(n->done))) {
 		t->aborted = true;
+	} else if (t->watch != NULL && LOAD(*t->watch)) {
+		t->aborted = true;
+		t->cancelled = true;
+	}
 }
 
 void nm_live_root(struct nm_thread *t, int move, int s, int a, bool first, bool proven, int depth)
@@ -325,13 +349,15 @@ static void nm_deepen(struct negamax *n)
 	struct nm_thread *t = &n->th[0];
 	struct negamax_result *out = job->out;
 
+	/* moves settled by the other threads give the root's value */
+	t->watch = job->nsolve > 0 ? &job->all_settled : NULL;
 	for (int d = 1; d <= job->max_depth; d++) {
 		bool proven;
 		int s;
 
 		if (nm_stop_asked(n))
 			t->aborted = true;
-		if (t->aborted)
+		if (t->aborted || (t->watch != NULL && LOAD(*t->watch)))
 			break;
 		t->root_best = MOVE_NONE;
 		STORE(n->main_depth, d);
@@ -351,7 +377,11 @@ static void nm_deepen(struct negamax *n)
 		if (out->exact)
 			break;
 	}
-	STORE(n->done, 1);
+	t->watch = NULL;
+	if (t->cancelled)
+		t->aborted = t->cancelled = false;
+	if (job->nsolve == 0)
+		STORE(n->done, 1);
 }
 
 /* The other threads' part: iterations of their own on the same root, half
@@ -439,33 +469,129 @@ static void nm_solve_move(struct nm_thread *t, const struct nm_node *root, int m
 	}
 }
 
-/* JOB_SOLVE on thread T: take the root moves one at a time and settle
- * each. */
+/* Set up the job to settle the root moves MOVES (COUNT of them) as well;
+ * with threads, a move to the same position as an earlier one, up to
+ * symmetry, is not searched but copies its value. */
+static void nm_solve_setup(struct negamax *n, struct negamax_move *moves, int count)
+{
+	struct nm_job *job = n->job;
+	uint64_t key[GAME_MAX_MOVES];
+
+	job->nsolve = count;
+	job->solved = moves;
+	job->left = 0;
+	job->all_settled = 0;
+	for (int i = 0; i < count; i++) {
+		struct nm_node child;
+		int sym;
+
+		job->moves[i] = (uint8_t)moves[i].move;
+		job->state[i] = MV_FREE;
+		job->settled[i] = 0;
+		job->searchers[i] = 0;
+		job->twin[i] = -1;
+		nm_play(n, &job->root, moves[i].move, &child);
+		key[i] = nm_key(n, &child, &sym);
+		for (int j = 0; j < i && n->threads > 1; j++)
+			if (job->twin[j] < 0 && key[j] == key[i])
+				job->twin[i] = j;
+		job->left += job->twin[i] < 0;
+	}
+}
+
+/* The root move thread T takes next: the first free one (not a twin),
+ * else the unsettled one the fewest threads are on; -1 when every move is
+ * settled. */
+static int nm_solve_take(const struct nm_thread *t)
+{
+	struct nm_job *job = t->n->job;
+	int pick = -1, fewest = 0;
+
+	for (int i = 0; i < job->nsolve; i++) {
+		int state = MV_FREE;
+
+		if (job->twin[i] < 0 &&
+		    __atomic_compare_exchange_n(&job->state[i], &state, MV_TAKEN, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return i;
+	}
+	for (int i = 0; i < job->nsolve; i++) {
+		int on = LOAD(job->searchers[i]);
+
+		if (job->twin[i] < 0 && !LOAD(job->settled[i]) && (pick < 0 || on < fewest)) {
+			pick = i;
+			fewest = on;
+		}
+	}
+	return pick;
+}
+
+/* Thread T's part of settling the root moves: take them one at a time, or
+ * join another thread on one, until every move is settled. */
 static void nm_solve_moves(struct nm_thread *t)
 {
 	struct nm_job *job = t->n->job;
 
 	while (!t->aborted) {
-		int i = ADD(job->next, 1);
+		struct negamax_move mv;
+		int i = nm_solve_take(t);
 
-		if (i >= job->nmoves)
+		if (i < 0)
 			break;
-		nm_solve_move(t, &job->root, job->solved[i].move, &job->solved[i]);
+		mv.move = job->moves[i];
+		/* the first thread on a move takes the replies in order, the
+		 * second begins with the second reply, and so on */
+		t->rotate_ply = 1;
+		t->rotate_by = ADD(job->searchers[i], 1);
+		t->watch = &job->settled[i];
+		nm_solve_move(t, &job->root, mv.move, &mv);
+		ADD(job->searchers[i], -1);
+		t->watch = NULL;
+		t->rotate_ply = 0;
+		t->rotate_by = t->index;
+		if (t->cancelled) { /* another thread settled it */
+			t->aborted = t->cancelled = false;
+			continue;
+		}
+		if (t->aborted)
+			break;
+		if (__atomic_exchange_n(&job->settled[i], 1, __ATOMIC_RELAXED) == 0) {
+			job->solved[i] = mv;
+			if (ADD(job->left, -1) == 1)
+				STORE(job->all_settled, 1);
+		}
+	}
+}
+
+/* After a shared solve: each twin takes the value of its move. */
+static void nm_solve_twins(struct nm_job *job)
+{
+	for (int i = 0; i < job->nsolve; i++) {
+		int j = job->twin[i];
+
+		if (j >= 0 && job->solved[j].value != PROOF_NONE) {
+			job->solved[i].value = job->solved[j].value;
+			job->solved[i].plies = job->solved[j].plies;
+			job->solved[i].score = job->solved[j].score;
+		}
 	}
 }
 
 static void nm_worker(void *arg, int index)
 {
 	struct negamax *n = arg;
+	struct nm_thread *t = &n->th[index];
 
-	if (n->job->kind == JOB_PROVE)
-		nm_prove_moves(&n->th[index]);
-	else if (n->job->kind == JOB_SOLVE)
-		nm_solve_moves(&n->th[index]);
-	else if (index == 0)
+	if (n->job->kind == JOB_PROVE) {
+		nm_prove_moves(t);
+		return;
+	}
+	if (index == 0)
 		nm_deepen(n);
-	else
-		nm_help_deepen(&n->th[index]);
+	else if (n->job->nsolve == 0)
+		nm_help_deepen(t);
+	if (n->job->nsolve > 0)
+		nm_solve_moves(t);
 }
 
 /* Run the job on every thread; when it returns all have stopped and
@@ -511,11 +637,13 @@ static void nm_begin(struct negamax *n, const struct pos *pos, atomic_int *stop,
 }
 
 /* Iterative deepening from POS up to DEPTH plies (0: until solved) within
- * TIME_MS (0: no limit), into OUT. Leaves the search state (node counts,
- * *stop, the root in n->job) set for a caller that goes on searching. */
+ * TIME_MS (0: no limit), into OUT; and when MOVES is not NULL, its COUNT
+ * root moves settled (nm_solve_setup()). Leaves the search state (node
+ * counts, *stop, the root in n->job) set for a caller that goes on. */
 static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		   void (*progress)(const struct negamax_result *r, void *arg), void *arg,
-		   struct negamax_result *out, int depth, int time_ms)
+		   struct negamax_result *out, int depth, int time_ms, struct negamax_move *moves,
+		   int count)
 {
 	struct nm_job *job = n->job;
 	struct nm_thread *t0 = &n->th[0];
@@ -529,6 +657,9 @@ static void nm_run(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		return;
 	}
 	job->kind = JOB_DEEPEN;
+	job->nsolve = 0;
+	if (moves != NULL)
+		nm_solve_setup(n, moves, count);
 	/* past the plies left every leaf is a finished game */
 	job->max_depth = depth > 0 && depth < job->remaining ? depth : job->remaining;
 	job->progress = progress;
@@ -556,7 +687,7 @@ void negamax_search(struct negamax *n, const struct pos *pos, atomic_int *stop,
 		    void (*progress)(const struct negamax_result *r, void *arg), void *arg,
 		    struct negamax_result *out)
 {
-	nm_run(n, pos, stop, progress, arg, out, n->params.depth, n->params.time_ms);
+	nm_run(n, pos, stop, progress, arg, out, n->params.depth, n->params.time_ms, NULL, 0);
 }
 
 int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *stop,
@@ -570,7 +701,7 @@ int negamax_best_moves(struct negamax *n, const struct pos *pos, atomic_int *sto
 	int count = 0;
 
 	n->solving = true;
-	nm_run(n, pos, stop, progress, arg, out, 0, 0);
+	nm_run(n, pos, stop, progress, arg, out, 0, 0, NULL, 0);
 	if (out->stopped) {
 		n->solving = false;
 		return -1;
@@ -630,21 +761,14 @@ int negamax_solve_moves(struct negamax *n, const struct pos *pos, atomic_int *st
 		moves[(*count)++] = (struct negamax_move){ .move = moveset_pop(&legal),
 							   .value = PROOF_NONE, .plies = -1 };
 	n->solving = true;
-	nm_run(n, pos, stop, progress, arg, out, 0, n->params.time_ms);
-	if (!out->stopped) {
-		/* every move to the end, the table warm, one thread a move (the
-		 * clock and *stop still those of the root's search) */
-		job->kind = JOB_SOLVE;
-		job->solved = moves;
-		job->nmoves = *count;
-		job->next = 0;
-		n->done = 0;
-		for (int i = 0; i < n->threads; i++)
-			n->th[i].aborted = false;
-		nm_go(n);
-		for (int i = 0; i < n->threads; i++)
-			stopped = stopped || n->th[i].aborted;
-	}
+	/* The root's value by iterative deepening, and every move to the end,
+	 * within one clock: on one thread the moves one by one once the root
+	 * is solved, the table warm; on more, shared as nm_solve_setup() says,
+	 * from the start. */
+	nm_run(n, pos, stop, progress, arg, out, 0, n->params.time_ms, moves, *count);
+	nm_solve_twins(job);
+	for (int i = 0; i < n->threads; i++)
+		stopped = stopped || n->th[i].aborted;
 	n->solving = false;
 	qsort(moves, (size_t)*count, sizeof(moves[0]), nm_move_cmp);
 	out->nodes = nm_nodes(n);
@@ -652,6 +776,13 @@ int negamax_solve_moves(struct negamax *n, const struct pos *pos, atomic_int *st
 	if (out->stopped || stopped) {
 		out->stopped = true;
 		return -1;
+	}
+	if (!out->exact) {
+		/* every move settled before thread 0's deepening proved the
+		 * root: they give its value */
+		out->exact = true;
+		out->score = moves[0].score;
+		out->value = moves[0].value;
 	}
 	assert(out->exact && moves[0].score == out->score);
 	while (nbest < *count && moves[nbest].score == moves[0].score)

@@ -122,8 +122,7 @@ void nm_rules_init(struct negamax *n)
 	}
 }
 
-/* The table key of ND and the symmetry that gives it. */
-static uint64_t nm_key(const struct negamax *n, const struct nm_node *nd, int *sym)
+uint64_t nm_key(const struct negamax *n, const struct nm_node *nd, int *sym)
 {
 	uint64_t key = nd->h[0];
 
@@ -495,10 +494,10 @@ static int nm_search_moves(struct nm_thread *t, const struct nm_node *nd, const 
 	count = nm_order(t, nd, &f->legal, &f->ln, f->forced, f->ttmove, moves);
 	assert(count > 0);
 
-	/* Threads other than 0 start on other root moves: they work ahead on
-	 * moves thread 0 comes to later. */
-	if (ply == 0 && t->index > 0 && count > 1)
-		nm_rotate(moves, count, t->index % count);
+	/* Threads other than the first on a search (thread 0 at the root)
+	 * start on other moves: they work ahead on moves it comes to later. */
+	if (ply == t->rotate_ply && t->rotate_by > 0 && count > 1)
+		nm_rotate(moves, count, t->rotate_by % count);
 
 	/* Table entries are ranked by draft: no more than the plies left. */
 	draft = nm_min(depth, g->cells - nd->pos.ply);

@@ -230,6 +230,40 @@ static void test_solve(const char *name, int value)
 	negamax_free(n);
 }
 
+/* negamax_solve_moves() from the start of NAME on the threads under test
+ * gives what one thread gives: the root's value and distance, and every
+ * move's, in the same order (on several threads, moves to the same
+ * position up to symmetry copy one another's value, and threads share the
+ * moves and help one another on the last ones). */
+static void test_solve_shared(const char *name)
+{
+	struct game g;
+	struct pos p;
+	char err[128];
+	struct negamax_params one = { 0, 0, (size_t)16 << 20, 1 }, many = one;
+	struct negamax_move a[GAME_MAX_MOVES], b[GAME_MAX_MOVES];
+	struct negamax_result ra, rb;
+	struct negamax *n;
+	int ca, cb, na, nb, differ = 0;
+
+	game_init(&g, name, 0, err, sizeof(err));
+	game_start(&g, &p);
+	n = negamax_new(&g, &one);
+	na = negamax_solve_moves(n, &p, NULL, NULL, NULL, &ra, a, &ca);
+	negamax_free(n);
+	many.threads = threads;
+	n = negamax_new(&g, &many);
+	nb = negamax_solve_moves(n, &p, NULL, NULL, NULL, &rb, b, &cb);
+	negamax_free(n);
+	for (int i = 0; i < ca && i < cb; i++)
+		differ += a[i].move != b[i].move || a[i].value != b[i].value ||
+			  a[i].plies != b[i].plies || a[i].score != b[i].score;
+	ok(na > 0 && na == nb && ca == cb && differ == 0 && rb.exact && !rb.stopped &&
+	   ra.score == rb.score && ra.value == rb.value && ra.plies == rb.plies,
+	   "solve_moves %s on %d threads = on one: %d best of %d moves, %s in %d plies "
+	   "(%d moves differ)", name, threads, nb, cb, game_proof_name(rb.value), rb.plies, differ);
+}
+
 /* Play TEXT from the start of G and search it with no limit. */
 static void search_moves(const struct game *g, const char *text, struct pos *p,
 			 struct negamax_result *r)
@@ -513,6 +547,9 @@ static void test_threads(const char *list)
 		test_best_moves();
 		test_solve("4,4,3", PROOF_WIN);
 		test_solve("4,4,4", PROOF_DRAW);
+		test_solve_shared("4,4,3");
+		test_solve_shared("4,4,4");
+		test_solve_shared("5,4,4");
 	}
 	threads = 1;
 }
