@@ -8,6 +8,9 @@
  *     171..179  small boards the other side has won
  *     180..188  small boards closed with no winner (full)
  *     189..198  the board the mover is sent to: 189 for any, 190 + board
+ *     199..207  open small boards where S has a line of two and its third
+ *               cell free (it can win the board in one move)
+ *     208..216  the same for the other side
  * The two perspectives differ only in which marks and boards are "own", so
  * one table of weights serves both. train/uttt.py computes the same list. */
 #include "config.h"
@@ -17,6 +20,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +36,8 @@
 #define F_OTHER_WON 171
 #define F_FULL 180
 #define F_NEXT 189
+#define F_OWN_THREAT 199
+#define F_OTHER_THREAT 208
 
 #define HEADER_BYTES (8 + 4 + 16 + 4 * 4)
 
@@ -65,7 +71,44 @@ static inline int flip_feature(int f)
 		return f + 9;
 	if (f < F_FULL)
 		return f - 9;
-	return f;
+	if (f < F_OWN_THREAT)
+		return f;
+	return f < F_OTHER_THREAT ? f + 9 : f - 9;
+}
+
+/* The cells of a small board that complete a line for a side holding the
+ * cells MASK, by MASK (made once, by the first diff()). */
+static uint16_t threat_cells[512];
+static pthread_once_t threat_once = PTHREAD_ONCE_INIT;
+
+static void threat_init(void)
+{
+	static const uint16_t lines[8] = { 7, 56, 448, 73, 146, 292, 273, 84 };
+
+	for (unsigned m = 0; m < 512; m++) {
+		unsigned t = 0;
+
+		for (int l = 0; l < 8; l++)
+			if (__builtin_popcount(m & lines[l]) == 2)
+				t |= lines[l] & ~m;
+		threat_cells[m] = (uint16_t)t;
+	}
+}
+
+/* The open small boards (neither won nor full) where SIDE can win the
+ * board in one move. */
+static unsigned threat_boards(const struct pos *p, int side)
+{
+	unsigned out = 0;
+
+	for (int b = 0; b < 9; b++) {
+		unsigned x = p->u.uttt.sub[0][b], o = p->u.uttt.sub[1][b];
+		unsigned closed = (p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1;
+
+		if (!closed && (threat_cells[side == SIDE_X ? x : o] & ~(x | o)))
+			out |= 1u << b;
+	}
+	return out;
 }
 
 static unsigned full_boards(const struct pos *p)
@@ -98,6 +141,7 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 {
 	unsigned f0 = full_boards(from), f1 = full_boards(to);
 
+	pthread_once(&threat_once, threat_init);
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
 		int marks = s == SIDE_X ? F_OWN : F_OTHER;
@@ -115,6 +159,13 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 	}
 	change_bits(c, F_FULL, f1 & ~f0, 1);
 	change_bits(c, F_FULL, f0 & ~f1, 0);
+	for (int s = 0; s < 2; s++) {
+		unsigned t0 = threat_boards(from, s), t1 = threat_boards(to, s);
+		int base = s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT;
+
+		change_bits(c, base, t1 & ~t0, 1);
+		change_bits(c, base, t0 & ~t1, 0);
+	}
 	if (from->u.uttt.next != to->u.uttt.next) {
 		c->add[c->nadd++] = F_NEXT + 1 + to->u.uttt.next;
 		c->del[c->ndel++] = F_NEXT + 1 + from->u.uttt.next;

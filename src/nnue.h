@@ -2,8 +2,9 @@
  *
  * Inputs are sparse and binary, seen from each side in turn (its
  * perspective): its own marks on the 81 cells, the other side's marks, the
- * small boards each has won, the boards closed without a winner, and the
- * board the mover is sent to (or "any"): NNUE_FEATURES in all. One hidden
+ * small boards each has won, the boards closed without a winner, the
+ * board the mover is sent to (or "any"), and the open boards each side can
+ * win in one move: NNUE_FEATURES in all. One hidden
  * layer: per perspective, an accumulator of H 16-bit sums (the feature
  * transformer, shared by both perspectives), clipped to [0, NNUE_QA] (a
  * clipped ReLU); the output is a weighted sum of the mover's H units then
@@ -16,7 +17,7 @@
  * features that differ (nnue_update), which is how MCTS gets a leaf's
  * accumulator from the root's.
  *
- * Weights file (little-endian): "noughtsN", u32 version (1), 16-byte game
+ * Weights file (little-endian): "noughtsN", u32 version (2), 16-byte game
  * name ("uttt", NUL padded), u32 features, u32 hidden (a multiple of 16 up
  * to NNUE_MAX_HIDDEN), u32 QA, u32 QB; then i16 b1[H], i16 w1[F][H],
  * i16 w2[2H], i32 b2; then a u32 FNV-1a checksum of every byte before it.
@@ -30,11 +31,11 @@
 #include "game.h"
 #include "mcts.h"
 
-#define NNUE_FEATURES 199   /* per perspective; see nnue.c for the order */
+#define NNUE_FEATURES 217   /* per perspective; see nnue.c for the order */
 #define NNUE_MAX_HIDDEN 512
 #define NNUE_QA 127         /* a float of 1.0 in the accumulator */
 #define NNUE_QB 256         /* a float of 1.0 in an output weight */
-#define NNUE_VERSION 1
+#define NNUE_VERSION 2
 
 struct nnue;
 

@@ -219,7 +219,7 @@ static void test_files(void)
 		       "not a noughts network file", "a text file");
 	copy[8] = 9;
 	expect_refused(copy, size, "version 9", "another format version");
-	copy[8] = 1;
+	copy[8] = NNUE_VERSION;
 	expect_refused(copy, size - 100, "truncated", "a truncated file");
 	copy[size] = 0;
 	expect_refused(copy, size + 1, "trailing bytes", "a file with trailing bytes");

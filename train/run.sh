@@ -7,14 +7,16 @@
 #   1  self-play with playouts (4000 games), train stage1.bin from random weights
 #   2  self-play with stage1.bin (2000 games), train stage2.bin from stage1.bin
 #      on both stages' positions (3 epochs)
-#   ship  stage2.bin (or stage1.bin if there is no stage 2) becomes uttt.bin
+#   3  more self-play with playouts (7900 games), train stage3.bin from random
+#      weights on all three stages' positions (8 epochs, weight decay)
+#   ship  the last stage's network becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
 set -eu
 cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
-stages=${*:-1 2 ship}
+stages=${*:-1 2 3 ship}
 
 for stage in $stages; do
 	case $stage in
@@ -28,14 +30,20 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage2.bin --init stage1.bin --seed 2 --epochs 3 \
 			--lr 1e-3 data/stage1/chunk-*.txt data/stage2/chunk-*.txt
 		;;
+	3)
+		./selfplay-stage.sh "$NOUGHTS" data/stage3 mcts:iterations=4000,threads=1 201 279 100
+		"$PYTHON" train.py --out stage3.bin --seed 3 --epochs 8 --wd 1e-4 \
+			data/stage1/chunk-*.txt data/stage2/chunk-*.txt data/stage3/chunk-*.txt
+		;;
 	ship)
-		net=stage2.bin
-		[ -f "$net" ] || net=stage1.bin
+		for net in stage3.bin stage2.bin stage1.bin; do
+			[ -f "$net" ] && break
+		done
 		cp "$net" uttt.bin
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, ship)" >&2
 		exit 2
 		;;
 	esac

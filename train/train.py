@@ -5,7 +5,7 @@ positions and write it in the format src/nnue.c reads.
     train.py --out FILE [--init FILE] [--hidden H] [--epochs E] [--seed S]
              [--lam L] [--wd D] DATA_FILE...
 
-The network (see src/nnue.h): 199 binary features per perspective, one
+The network (see src/nnue.h): 217 binary features per perspective, one
 layer of H units shared by both perspectives, clipped to [0, 1], and one
 output over the mover's units then the other side's; its sigmoid is the
 mover's expected score. Target: L * the game's result + (1 - L) * the
@@ -23,7 +23,8 @@ import numpy as np
 import uttt
 
 QA, QB = 127, 256
-W1_MAX, W2_MAX = 2.0, 32.0  # 101 features * 2 * 127 < 32767; 512 * 127 * 32 * 256 < 2^31
+VERSION = 2  # of the file format: 2 has the threat features (uttt.py)
+W1_MAX, W2_MAX = 2.0, 32.0  # (109 features + the bias) * 2 * 127 < 32767; 512 * 127 * 32 * 256 < 2^31
 
 
 class Net:
@@ -61,7 +62,7 @@ class Net:
     def save(self, path):
         b1, w1, w2, b2 = self.quantized()
         h = w1.shape[1]
-        body = b"noughtsN" + struct.pack("<I16sIIII", 1, b"uttt", uttt.FEATURES, h, QA, QB)
+        body = b"noughtsN" + struct.pack("<I16sIIII", VERSION, b"uttt", uttt.FEATURES, h, QA, QB)
         body += b1.astype("<i2").tobytes() + w1.astype("<i2").tobytes()
         body += w2.astype("<i2").tobytes() + struct.pack("<i", b2)
         body += struct.pack("<I", fnv1a(body))
@@ -72,7 +73,7 @@ class Net:
     def load(path):
         data = open(path, "rb").read()
         magic, version, game, feats, h, qa, qb = struct.unpack("<8sI16sIIII", data[:44])
-        assert magic == b"noughtsN" and version == 1 and feats == uttt.FEATURES
+        assert magic == b"noughtsN" and version == VERSION and feats == uttt.FEATURES
         net = Net.__new__(Net)
         at = 44
         b1 = np.frombuffer(data, "<i2", h, at); at += 2 * h

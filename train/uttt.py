@@ -8,10 +8,13 @@ Features of a position seen from side S (own = S):
     162..170  boards S has won   171..179  boards the other side has won
     180..188  boards full with no winner
     189       the mover may play in any board; 190 + b: sent to board b
+    199..207  open boards where S can win the board in one move (a line of
+              two and its third cell free)
+    208..216  the same for the other side
 """
 import numpy as np
 
-FEATURES = 199
+FEATURES = 217
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
@@ -62,6 +65,14 @@ def features(cells, last, turn):
         for line in LINES:
             won[:, s] |= mine[:, :, line[0]] & mine[:, :, line[1]] & mine[:, :, line[2]]
     anywon = won[:, 0] | won[:, 1]
+    empty = boards == 0
+    threat = np.zeros((n, 2, 9), bool)
+    for s in range(2):
+        mine = boards == s + 1
+        for line in LINES:
+            for k in range(3):
+                a, b, c = line[k], line[(k + 1) % 3], line[(k + 2) % 3]
+                threat[:, s] |= mine[:, :, a] & mine[:, :, b] & empty[:, :, c]
     full = (boards != 0).all(axis=2)
     closed = anywon | full
     nxt = np.full(n, -1, np.int64)
@@ -81,6 +92,8 @@ def features(cells, last, turn):
         out[:, p, 171:180] = won[rows, 1 - side]
         out[:, p, 180:189] = full & ~anywon
         out[rows, p, 190 + nxt] = 1  # nxt = -1 gives 189, "any board"
+        out[:, p, 199:208] = threat[rows, side] & ~anywon
+        out[:, p, 208:217] = threat[rows, 1 - side] & ~anywon
     return out
 
 
@@ -112,7 +125,7 @@ def feature_symmetries():
             for b in range(9):
                 for c in range(9):
                     g[base + b * 9 + c] = base + p[b] * 9 + p[c]
-        for base in (162, 171, 180, 190):
+        for base in (162, 171, 180, 190, 199, 208):
             for b in range(9):
                 g[base + b] = base + p[b]
         inv = np.empty(FEATURES, np.int64)
