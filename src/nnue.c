@@ -95,17 +95,17 @@ static void threat_init(void)
 	}
 }
 
-/* The open small boards (neither won nor full) where SIDE can win the
- * board in one move. */
+/* The open small boards (neither won nor full: a full board has no free
+ * cell) where SIDE can win the board in one move. */
 static unsigned threat_boards(const struct pos *p, int side)
 {
 	unsigned out = 0;
 
 	for (int b = 0; b < 9; b++) {
 		unsigned x = p->u.uttt.sub[0][b], o = p->u.uttt.sub[1][b];
-		unsigned closed = (p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1;
+		unsigned won = (p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1;
 
-		if (!closed && (threat_cells[side == SIDE_X ? x : o] & ~(x | o)))
+		if (!won && (threat_cells[side == SIDE_X ? x : o] & ~(x | o)))
 			out |= 1u << b;
 	}
 	return out;
