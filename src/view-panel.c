@@ -327,7 +327,7 @@ int view_saved_children(int move, const struct record_info *info, struct mcts_ch
 	out[0].visits = info->visits;
 	out[0].value = info->value;
 	out[0].uct = HUGE_VAL;
-	out[0].net = out[1].net = NAN; /* (a record keeps no network value) */
+	out[0].net = out[1].net = (double)NAN; /* (a record keeps no network value) */
 	out[0].proven = info->proven;
 	out[0].proven_plies = info->proven_plies;
 	if (info->second < 0)
