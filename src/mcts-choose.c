@@ -157,10 +157,10 @@ static double net_value(const struct mcts *m, const struct pos *at, int move, in
 	double v;
 
 	if (m->leaf_ctx == NULL)
-		return NAN;
+		return (double)NAN;
 	game_play(m->g, &after, move);
 	if (game_over(&after))
-		return NAN;
+		return (double)NAN;
 	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, &after);
 	return side == SIDE_X ? v : 1 - v;
 }
