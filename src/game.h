@@ -334,5 +334,9 @@ void mnk_setup(struct game *g);
 void uttt_setup(struct game *g);
 /* Ultimate tic-tac-toe: describe small board B ("top-left", "centre", ...). */
 const char *uttt_board_name(int b);
+/* Ultimate tic-tac-toe: the small boards of P won by neither side where
+ * SIDE has a line of two with its third cell free (it can win the board
+ * in one move). P is a position of a game set up by game_init(). */
+unsigned uttt_board_threats(const struct pos *p, int side);
 
 #endif

@@ -20,7 +20,6 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,41 +75,6 @@ static inline int flip_feature(int f)
 	return f < F_OTHER_THREAT ? f + 9 : f - 9;
 }
 
-/* The cells of a small board that complete a line for a side holding the
- * cells MASK, by MASK (made once, by the first diff()). */
-static uint16_t threat_cells[512];
-static pthread_once_t threat_once = PTHREAD_ONCE_INIT;
-
-static void threat_init(void)
-{
-	static const uint16_t lines[8] = { 7, 56, 448, 73, 146, 292, 273, 84 };
-
-	for (unsigned m = 0; m < 512; m++) {
-		unsigned t = 0;
-
-		for (int l = 0; l < 8; l++)
-			if (__builtin_popcount(m & lines[l]) == 2)
-				t |= lines[l] & ~m;
-		threat_cells[m] = (uint16_t)t;
-	}
-}
-
-/* The open small boards (neither won nor full: a full board has no free
- * cell) where SIDE can win the board in one move. */
-static unsigned threat_boards(const struct pos *p, int side)
-{
-	unsigned out = 0;
-
-	for (int b = 0; b < 9; b++) {
-		unsigned x = p->u.uttt.sub[0][b], o = p->u.uttt.sub[1][b];
-		unsigned won = (p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1;
-
-		if (!won && (threat_cells[side == SIDE_X ? x : o] & ~(x | o)))
-			out |= 1u << b;
-	}
-	return out;
-}
-
 static unsigned full_boards(const struct pos *p)
 {
 	unsigned full = 0;
@@ -141,7 +105,6 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 {
 	unsigned f0 = full_boards(from), f1 = full_boards(to);
 
-	pthread_once(&threat_once, threat_init);
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
 		int marks = s == SIDE_X ? F_OWN : F_OTHER;
@@ -160,7 +123,7 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 	change_bits(c, F_FULL, f1 & ~f0, 1);
 	change_bits(c, F_FULL, f0 & ~f1, 0);
 	for (int s = 0; s < 2; s++) {
-		unsigned t0 = threat_boards(from, s), t1 = threat_boards(to, s);
+		unsigned t0 = uttt_board_threats(from, s), t1 = uttt_board_threats(to, s);
 		int base = s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT;
 
 		change_bits(c, base, t1 & ~t0, 1);

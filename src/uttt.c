@@ -235,6 +235,16 @@ static const char *uttt_illegal(const struct game *g, const struct pos *p, int m
 	return NULL;
 }
 
+unsigned uttt_board_threats(const struct pos *p, int side)
+{
+	unsigned out = 0, won = (unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
+
+	for (int b = 0; b < 9; b++)
+		if (!(won >> b & 1) && (threat9[p->u.uttt.sub[side][b]] & free9(p, b)))
+			out |= 1u << b;
+	return out;
+}
+
 /* Cells with which SIDE wins the game at once, in the boards BOARDS. */
 static void winning_cells(const struct pos *p, int side, unsigned boards, struct moveset *out)
 {
