@@ -24,41 +24,18 @@
  * million nodes in 2.07 million slots). */
 #include "config.h"
 
-/* (madvise() and MADV_HUGEPAGE, beyond the POSIX the build asks for) */
-#define _DEFAULT_SOURCE 1
-
 #include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "mcts-node.h"
 
 /* Slots a worker takes from the top of the arena at a time. */
 #define REGION 4096
 
-/* The arena's alignment: that of a huge page, which the kernel is asked to
- * use where it can (Linux's transparent huge pages). The tree is walked at
- * random over hundreds of megabytes: with 4 KiB pages nearly every node
- * read misses the TLB, and each page costs a fault on first touch. */
-#define HUGE_PAGE (2u << 20)
-
 void arena_init(struct mcts *m, size_t capacity)
 {
-	size_t bytes = capacity * sizeof(struct node);
-	void *p = NULL;
-
-	if (bytes >= HUGE_PAGE) {
-		bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-		if (posix_memalign(&p, HUGE_PAGE, bytes) != 0)
-			fatal("out of memory (wanted %zu bytes)", bytes);
-#ifdef MADV_HUGEPAGE
-		(void)madvise(p, bytes, MADV_HUGEPAGE); /* (only advice) */
-#endif
-	} else {
-		p = xmalloc(bytes);
-	}
-	m->nodes = p;
+	m->nodes = huge_alloc(capacity * sizeof(struct node)); /* (see util.h) */
 	m->capacity = (uint32_t)capacity;
 	m->nodes[0] = (struct node){ 0 };
 	m->top = 1;

@@ -199,7 +199,7 @@ void mcts_free(struct mcts *m)
 	free(m->w);
 	free(m->leaf_ctx);
 	free(m->free_bits);
-	free(m->nodes);
+	huge_free(m->nodes, (size_t)m->capacity * sizeof(struct node));
 	free(m);
 }
 

@@ -1,14 +1,9 @@
 /* ttable.c - negamax's transposition table, shared without a lock. */
 #include "config.h"
 
-/* (mmap()'s MAP_ANONYMOUS, madvise() and MADV_HUGEPAGE, beyond the POSIX
- * the build asks for) */
-#define _DEFAULT_SOURCE 1
-
 #include "ttable.h"
 
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "util.h"
 
@@ -21,15 +16,9 @@ struct bucket {
 	struct slot deep, recent;
 };
 
-/* A table this large or larger is mapped on its own, aligned to a huge
- * page, which the kernel is asked to use where it can (Linux's transparent
- * huge pages): the search reads it at random, and with 4 KiB pages nearly
- * every probe missed the TLB and each page cost a fault on first touch. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
 struct ttable {
 	struct bucket *b;
-	size_t bytes;    /* of the mapping; 0 when b came from xcalloc() */
+	size_t bytes;    /* of b, for huge_free() */
 	size_t mask;     /* buckets - 1, a power of two minus one */
 	uint64_t used;   /* slots filled (atomic) */
 };
@@ -62,27 +51,6 @@ static void slot_write(struct slot *s, const struct tt_entry *e)
 	__atomic_store_n(&s->check, e->key ^ data, __ATOMIC_RELAXED);
 }
 
-/* BYTES (a multiple of HUGE_PAGE) of zeroed memory aligned to HUGE_PAGE:
- * a mapping of one huge page more, its ends given back. Pages are zeroed
- * and faulted in as the search first touches them. */
-static struct bucket *map_zeroed(size_t bytes)
-{
-	size_t len = bytes + HUGE_PAGE, head;
-	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED)
-		fatal("out of memory (wanted %zu bytes)", bytes);
-	head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
-	if (head > 0)
-		munmap(p, head);
-	munmap(p + head + bytes, len - head - bytes);
-	p += head;
-#ifdef MADV_HUGEPAGE
-	(void)madvise(p, bytes, MADV_HUGEPAGE); /* (only advice) */
-#endif
-	return (struct bucket *)(void *)p;
-}
-
 struct ttable *ttable_new(size_t bytes)
 {
 	struct ttable *t = xcalloc(1, sizeof(*t));
@@ -91,13 +59,8 @@ struct ttable *ttable_new(size_t bytes)
 	while (buckets * 2 * sizeof(struct bucket) <= bytes)
 		buckets *= 2;
 	t->mask = buckets - 1;
-	bytes = buckets * sizeof(struct bucket);
-	if (bytes < HUGE_PAGE) {
-		t->b = xcalloc(buckets, sizeof(struct bucket));
-		return t;
-	}
-	t->b = map_zeroed(bytes);
-	t->bytes = bytes;
+	t->bytes = buckets * sizeof(struct bucket);
+	t->b = huge_alloc(t->bytes); /* (see util.h) */
 	return t;
 }
 
@@ -105,10 +68,7 @@ void ttable_free(struct ttable *t)
 {
 	if (t == NULL)
 		return;
-	if (t->bytes > 0)
-		munmap(t->b, t->bytes);
-	else
-		free(t->b);
+	huge_free(t->b, t->bytes);
 	free(t);
 }
 

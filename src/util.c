@@ -1,6 +1,10 @@
 /* util.c - memory, errors, time and random numbers. */
 #include "config.h"
 
+/* (mmap()'s MAP_ANONYMOUS, madvise() and MADV_HUGEPAGE, beyond the POSIX
+ * the build asks for) */
+#define _DEFAULT_SOURCE 1
+
 #include "util.h"
 
 #include <errno.h>
@@ -9,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static void (*fatal_hook)(void);
@@ -129,4 +134,40 @@ uint64_t splitmix64(uint64_t *state)
 void rng_seed(struct rng *r, uint64_t seed)
 {
 	r->s = splitmix64(&seed);
+}
+
+/* A huge page (Linux's transparent huge pages on x86-64). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *huge_alloc(size_t bytes)
+{
+	size_t len, head;
+	char *p;
+
+	if (bytes < HUGE_PAGE)
+		return xcalloc(1, bytes);
+	bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	len = bytes + HUGE_PAGE; /* one page more, to align; its ends go back */
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		fatal("out of memory (wanted %zu bytes)", bytes);
+	head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+	if (head > 0)
+		munmap(p, head);
+	munmap(p + head + bytes, len - head - bytes);
+	p += head;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, bytes, MADV_HUGEPAGE); /* (only advice) */
+#endif
+	return p;
+}
+
+void huge_free(void *p, size_t bytes)
+{
+	if (p == NULL)
+		return;
+	if (bytes < HUGE_PAGE)
+		free(p);
+	else
+		munmap(p, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
 }

@@ -19,6 +19,16 @@
 /* Allocation that never returns NULL: on failure fatal() is called. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
+
+/* BYTES of zeroed memory for a large table read at random (MCTS's arena,
+ * negamax's transposition table): from one huge page (2 MiB) up, mapped
+ * on its own, aligned to a huge page and advised to use them where the
+ * kernel can, since with 4 KiB pages nearly every random read misses the
+ * TLB and every page costs a fault on first touch; pages are zeroed as
+ * they are first touched. Smaller: calloc(). fatal() when out of memory.
+ * huge_free() takes the same BYTES. */
+void *huge_alloc(size_t bytes);
+void huge_free(void *p, size_t bytes);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 
