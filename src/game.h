@@ -338,5 +338,10 @@ const char *uttt_board_name(int b);
  * SIDE has a line of two with its third cell free (it can win the board
  * in one move). P is a position of a game set up by game_init(). */
 unsigned uttt_board_threats(const struct pos *p, int side);
+/* Ultimate tic-tac-toe: game_rollout() move by move on the rules' own
+ * playout step, the loop smart playouts run; random playouts run a faster
+ * loop of their own, which the tests hold to this one (the same final
+ * position, result and generator state). */
+int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy);
 
 #endif

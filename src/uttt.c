@@ -315,7 +315,104 @@ static inline void random_move(const struct pos *p, unsigned boards, struct rng 
 	}
 }
 
-static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
+/* A cell among the LEFT free cells of the boards not CLOSED (AVAIL: each
+ * board's free cells), as board *B and cell *C: random_move()'s choice for
+ * the same generator, from counts kept instead of summed again. Returns
+ * the board's free cells. */
+static inline unsigned any_board_move(const uint16_t *avail, unsigned closed, int left,
+				      struct rng *r, int *b, int *c)
+{
+	int n = (int)rng_below(r, (uint32_t)left);
+
+	for (unsigned boards = FULL9 & ~closed;; boards &= boards - 1) {
+		unsigned f = avail[__builtin_ctz(boards)];
+
+		if (n < pop9[f]) {
+			*b = __builtin_ctz(boards);
+			*c = nth9[f][n];
+			return f;
+		}
+		n -= pop9[f];
+	}
+}
+
+/* Random playouts, where the search spends most of its time: the
+ * position's fields in locals and, beside them, each board's free cells
+ * and their number in the open boards, kept up to date instead of
+ * recomputed at every move; the rare events (a board won or full) behind
+ * one test. The moves, the generator's draws and the final position are
+ * random_move()'s and playout_apply()'s, so seeded searches do not
+ * change. */
+static int random_playout(const struct game *g, struct pos *p, struct rng *r)
+{
+	uint16_t sub[18], avail[9]; /* sub[side * 9 + board] */
+	unsigned won[2] = { p->u.uttt.won[0], p->u.uttt.won[1] }, closed = p->u.uttt.closed, f;
+	int next = p->u.uttt.next, me = p->turn, left = 0, result = p->result, b, c;
+	bool open_won = g->rules & RULE_OPEN_WON, full = false;
+	struct rng rr = *r;
+
+	memcpy(sub, p->u.uttt.sub, sizeof(sub));
+	for (b = 0; b < 9; b++) {
+		avail[b] = (uint16_t)(FULL9 & ~(unsigned)(sub[b] | sub[9 + b]));
+		left += closed >> b & 1 ? 0 : pop9[avail[b]];
+	}
+	if (result != RESULT_NONE) {
+		b = c = 0; /* (not played) */
+		f = 0;
+	} else if (next >= 0) {
+		b = next;
+		f = avail[b];
+		c = nth9[f][rng_below(&rr, pop9[f])];
+	} else {
+		f = any_board_move(avail, closed, left, &rr, &b, &c);
+	}
+	while (result == RESULT_NONE) {
+		unsigned mine = sub[me * 9 + b] |= (uint16_t)(1u << c), was = closed;
+
+		avail[b] = (uint16_t)(f ^= 1u << c);
+		left--;
+		if (win9[mine] | (f == 0)) {
+			if (win9[mine] && !((won[0] | won[1]) >> b & 1)) {
+				won[me] |= 1u << b;
+				if (win9[won[me]]) {
+					result = result_of_win(me);
+					break;
+				}
+				if (!open_won)
+					closed |= 1u << b;
+			}
+			if (f == 0)
+				closed |= 1u << b;
+			if (closed != was) {
+				left -= pop9[f];
+				if (closed == FULL9) {
+					full = true;
+					break;
+				}
+			}
+		}
+		me ^= 1;
+		if (closed >> c & 1) {
+			next = -1;
+			f = any_board_move(avail, closed, left, &rr, &b, &c);
+		} else {
+			next = b = c;
+			f = avail[b];
+			c = nth9[f][rng_below(&rr, pop9[f])];
+		}
+	}
+	memcpy(p->u.uttt.sub, sub, sizeof(sub));
+	p->u.uttt.won[0] = (uint16_t)won[0];
+	p->u.uttt.won[1] = (uint16_t)won[1];
+	p->u.uttt.closed = (uint16_t)closed;
+	p->u.uttt.next = (int8_t)next;
+	p->turn = (uint8_t)me;
+	p->result = (uint8_t)(full ? end_result(g, p) : result);
+	*r = rr;
+	return p->result;
+}
+
+int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy)
 {
 	/* On copies whose address does not escape, the compiler keeps the
 	 * generator and the position's scalars in registers: through the
@@ -342,6 +439,11 @@ static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int 
 	*p = q;
 	*r = rr;
 	return q.result;
+}
+
+static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
+{
+	return policy == ROLLOUT_RANDOM ? random_playout(g, p, r) : uttt_playout_by_rules(g, p, r, policy);
 }
 
 /* Heuristic: lines of the big board still open to one side, weighted by the

@@ -246,9 +246,62 @@ static void test_random_games(const char *name, unsigned rules, uint64_t seed)
 		   smart.positions[WIN], smart.free_choice[BLOCK], smart.positions[BLOCK]);
 }
 
+/* Ultimate tic-tac-toe's random playouts, a loop of their own, against
+ * the same playouts move by move through the rules (with RULES): from
+ * positions of random games, the same final position, result and
+ * generator state for every seed. */
+static void test_uttt_fast_random(unsigned rules, uint64_t seed)
+{
+	struct game g;
+	struct rng r;
+	char err[128];
+	int runs = 0, differ = 0, ends[4] = { 0 };
+
+	if (game_init(&g, "uttt", rules, err, sizeof(err)) != 0) {
+		ok(0, "uttt: %s", err);
+		return;
+	}
+	rng_seed(&r, seed);
+	for (int game = 0; game < 300; game++) {
+		struct pos p;
+
+		game_start(&g, &p);
+		while (!game_over(&p)) {
+			struct moveset ms;
+
+			for (int s = 0; s < 4; s++) {
+				struct pos a = p, b = p;
+				struct rng ra, rb;
+				int x, y;
+
+				rng_seed(&ra, seed * 1000003u + (uint64_t)runs);
+				rb = ra;
+				x = game_rollout(&g, &a, &ra, ROLLOUT_RANDOM);
+				y = uttt_playout_by_rules(&g, &b, &rb, ROLLOUT_RANDOM);
+				runs++;
+				ends[x & 3]++;
+				if (x != y || ra.s != rb.s || a.turn != b.turn || a.result != b.result ||
+				    memcmp(&a.u.uttt, &b.u.uttt, sizeof(a.u.uttt)) != 0)
+					differ++;
+			}
+			game_legal(&g, &p, &ms);
+			game_play(&g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
+		}
+	}
+	ok(differ == 0 && ends[RESULT_X] > 0 && ends[RESULT_O] > 0 && ends[RESULT_DRAW] > 0,
+	   "uttt%s%s: the fast random playout ends as the rules' one in %d of %d runs "
+	   "(X %d, O %d, draws %d)", rules & RULE_TIEBREAK ? ", tie-break" : "",
+	   rules & RULE_OPEN_WON ? ", open won boards" : "", runs - differ, runs, ends[RESULT_X],
+	   ends[RESULT_O], ends[RESULT_DRAW]);
+}
+
 int main(void)
 {
 	test_ttt();
+	test_uttt_fast_random(0, 21);
+	test_uttt_fast_random(RULE_TIEBREAK, 22);
+	test_uttt_fast_random(RULE_OPEN_WON, 23);
+	test_uttt_fast_random(RULE_TIEBREAK | RULE_OPEN_WON, 24);
 	test_random_games("7,7,5", 0, 11);
 	test_random_games("8,8,5", 0, 12);
 	test_random_games("5,4,4", 0, 13);
