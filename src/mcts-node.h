@@ -217,6 +217,15 @@ uint32_t arena_block(struct mcts *m, struct worker *w, int size);
 void arena_free_subtree(struct mcts *m, uint32_t top);
 void arena_settle(struct mcts *m, struct worker *w);
 
+/* The root's choice (mcts-root.c). mcts_root_init() looks at the processor,
+ * once, before any search. root_select() is the child of the root that W
+ * goes to, from W's cache of their terms (built or refreshed as needed);
+ * root_cache_entry() recomputes entry J of RC, for the root's worst
+ * outcome FLOOR. */
+void mcts_root_init(void);
+uint32_t root_select(struct mcts *m, struct worker *w);
+void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor);
+
 static inline double inv_of(uint32_t n)
 {
 	return n < SMALL ? mcts_inv_table[n] : 1.0 / n;
