@@ -336,80 +336,173 @@ static inline unsigned any_board_move(const uint16_t *avail, unsigned closed, in
 	}
 }
 
-/* Random playouts, where the search spends most of its time: the
- * position's fields in locals and, beside them, each board's free cells
- * and their number in the open boards, kept up to date instead of
- * recomputed at every move; the rare events (a board won or full) behind
- * one test. The moves, the generator's draws and the final position are
- * random_move()'s and playout_apply()'s, so seeded searches do not
- * change. */
+/* A fast playout's state: the position's fields and, beside them, each
+ * board's free cells and their number in the open boards, kept up to date
+ * instead of recomputed at every move. */
+struct fast {
+	uint16_t sub[18];  /* sub[side * 9 + board] */
+	uint16_t avail[9]; /* free cells */
+	unsigned won[2], closed;
+	int left;          /* free cells in the boards not closed */
+};
+
+static inline void fast_load(struct fast *s, const struct pos *p)
+{
+	memcpy(s->sub, p->u.uttt.sub, sizeof(s->sub));
+	s->won[0] = p->u.uttt.won[0];
+	s->won[1] = p->u.uttt.won[1];
+	s->closed = p->u.uttt.closed;
+	s->left = 0;
+	for (int b = 0; b < 9; b++) {
+		s->avail[b] = (uint16_t)(FULL9 & ~(unsigned)(s->sub[b] | s->sub[9 + b]));
+		s->left += s->closed >> b & 1 ? 0 : pop9[s->avail[b]];
+	}
+}
+
+/* Back into P after the playout: NEXT and ME the forced board and the
+ * mover of the last move, END its fast_apply() value. Returns the result. */
+static inline int fast_store(const struct game *g, const struct fast *s, struct pos *p,
+			     int next, int me, int end)
+{
+	memcpy(p->u.uttt.sub, s->sub, sizeof(s->sub));
+	p->u.uttt.won[0] = (uint16_t)s->won[0];
+	p->u.uttt.won[1] = (uint16_t)s->won[1];
+	p->u.uttt.closed = (uint16_t)s->closed;
+	p->u.uttt.next = (int8_t)next;
+	p->turn = (uint8_t)me;
+	p->result = (uint8_t)(end < 0 ? end_result(g, p) : end);
+	return p->result;
+}
+
+/* playout_apply() on S: cell C of board B, whose free cells were F, for
+ * ME, the rare events (a board won or full) behind one test. Returns
+ * RESULT_NONE while the game goes on, the result of ME's win, or -1 when
+ * the last board closed. */
+static inline int fast_apply(struct fast *s, bool open_won, int me, int b, int c, unsigned f)
+{
+	unsigned mine = s->sub[me * 9 + b] |= (uint16_t)(1u << c), was = s->closed;
+
+	s->avail[b] = (uint16_t)(f ^= 1u << c);
+	s->left--;
+	if (win9[mine] | (f == 0)) {
+		if (win9[mine] && !((s->won[0] | s->won[1]) >> b & 1)) {
+			s->won[me] |= 1u << b;
+			if (win9[s->won[me]])
+				return result_of_win(me);
+			if (!open_won)
+				s->closed |= 1u << b;
+		}
+		if (f == 0)
+			s->closed |= 1u << b;
+		if (s->closed != was) {
+			s->left -= pop9[f];
+			if (s->closed == FULL9)
+				return -1;
+		}
+	}
+	return RESULT_NONE;
+}
+
+/* smart_move() on S: a cell of the boards BOARDS that wins the game for
+ * ME, else one that wins it for the opponent, drawn from the generator as
+ * smart_move() draws it, as board *B and cell *C; false if none. */
+static inline bool fast_smart(const struct fast *s, int me, unsigned boards, struct rng *r,
+			      int *b, int *c)
+{
+	unsigned open = FULL9 & ~(s->closed | s->won[0] | s->won[1]);
+
+	for (int who = 0; who < 2; who++) {
+		int side = me ^ who, total = 0, n;
+		unsigned key = threat9[s->won[side]] & open & boards;
+
+		for (unsigned t = key; t != 0; t &= t - 1)
+			total += pop9[threat9[s->sub[side * 9 + __builtin_ctz(t)]] &
+				      s->avail[__builtin_ctz(t)]];
+		if (total == 0)
+			continue;
+		n = (int)rng_below(r, (uint32_t)total);
+		for (unsigned t = key;; t &= t - 1) {
+			int at = __builtin_ctz(t);
+			unsigned cells = threat9[s->sub[side * 9 + at]] & s->avail[at];
+
+			if (n < pop9[cells]) {
+				*b = at;
+				*c = nth9[cells][n];
+				return true;
+			}
+			n -= pop9[cells];
+		}
+	}
+	return false;
+}
+
+/* The playouts, where the search spends most of its time, on a struct
+ * fast. The moves, the generator's draws and the final position are
+ * uttt_playout_by_rules()'s (the tests compare them), so seeded searches
+ * do not change. Random: the choice of the next board and the draw of
+ * the next cell fused at the end of the loop. */
 static int random_playout(const struct game *g, struct pos *p, struct rng *r)
 {
-	uint16_t sub[18], avail[9]; /* sub[side * 9 + board] */
-	unsigned won[2] = { p->u.uttt.won[0], p->u.uttt.won[1] }, closed = p->u.uttt.closed, f;
-	int next = p->u.uttt.next, me = p->turn, left = 0, result = p->result, b, c;
-	bool open_won = g->rules & RULE_OPEN_WON, full = false;
+	struct fast s;
+	int next = p->u.uttt.next, me = p->turn, end, b, c;
+	unsigned f;
+	bool open_won = g->rules & RULE_OPEN_WON;
 	struct rng rr = *r;
 
-	memcpy(sub, p->u.uttt.sub, sizeof(sub));
-	for (b = 0; b < 9; b++) {
-		avail[b] = (uint16_t)(FULL9 & ~(unsigned)(sub[b] | sub[9 + b]));
-		left += closed >> b & 1 ? 0 : pop9[avail[b]];
-	}
-	if (result != RESULT_NONE) {
-		b = c = 0; /* (not played) */
-		f = 0;
-	} else if (next >= 0) {
+	if (p->result != RESULT_NONE)
+		return p->result;
+	fast_load(&s, p);
+	if (next >= 0) {
 		b = next;
-		f = avail[b];
+		f = s.avail[b];
 		c = nth9[f][rng_below(&rr, pop9[f])];
 	} else {
-		f = any_board_move(avail, closed, left, &rr, &b, &c);
+		f = any_board_move(s.avail, s.closed, s.left, &rr, &b, &c);
 	}
-	while (result == RESULT_NONE) {
-		unsigned mine = sub[me * 9 + b] |= (uint16_t)(1u << c), was = closed;
-
-		avail[b] = (uint16_t)(f ^= 1u << c);
-		left--;
-		if (win9[mine] | (f == 0)) {
-			if (win9[mine] && !((won[0] | won[1]) >> b & 1)) {
-				won[me] |= 1u << b;
-				if (win9[won[me]]) {
-					result = result_of_win(me);
-					break;
-				}
-				if (!open_won)
-					closed |= 1u << b;
-			}
-			if (f == 0)
-				closed |= 1u << b;
-			if (closed != was) {
-				left -= pop9[f];
-				if (closed == FULL9) {
-					full = true;
-					break;
-				}
-			}
-		}
+	while ((end = fast_apply(&s, open_won, me, b, c, f)) == RESULT_NONE) {
 		me ^= 1;
-		if (closed >> c & 1) {
+		if (s.closed >> c & 1) {
 			next = -1;
-			f = any_board_move(avail, closed, left, &rr, &b, &c);
+			f = any_board_move(s.avail, s.closed, s.left, &rr, &b, &c);
 		} else {
 			next = b = c;
-			f = avail[b];
+			f = s.avail[b];
 			c = nth9[f][rng_below(&rr, pop9[f])];
 		}
 	}
-	memcpy(p->u.uttt.sub, sub, sizeof(sub));
-	p->u.uttt.won[0] = (uint16_t)won[0];
-	p->u.uttt.won[1] = (uint16_t)won[1];
-	p->u.uttt.closed = (uint16_t)closed;
-	p->u.uttt.next = (int8_t)next;
-	p->turn = (uint8_t)me;
-	p->result = (uint8_t)(full ? end_result(g, p) : result);
 	*r = rr;
-	return p->result;
+	return fast_store(g, &s, p, next, me, end);
+}
+
+static int smart_playout(const struct game *g, struct pos *p, struct rng *r)
+{
+	struct fast s;
+	int next = p->u.uttt.next, me = p->turn, end, b, c;
+	bool open_won = g->rules & RULE_OPEN_WON;
+	struct rng rr = *r;
+
+	if (p->result != RESULT_NONE)
+		return p->result;
+	fast_load(&s, p);
+	do {
+		unsigned boards = next >= 0 ? 1u << next : FULL9 & ~s.closed;
+
+		if (!fast_smart(&s, me, boards, &rr, &b, &c)) {
+			if (next >= 0) {
+				b = next;
+				c = nth9[s.avail[b]][rng_below(&rr, pop9[s.avail[b]])];
+			} else {
+				any_board_move(s.avail, s.closed, s.left, &rr, &b, &c);
+			}
+		}
+		end = fast_apply(&s, open_won, me, b, c, s.avail[b]);
+		if (end == RESULT_NONE) {
+			me ^= 1;
+			next = s.closed >> c & 1 ? -1 : c;
+		}
+	} while (end == RESULT_NONE);
+	*r = rr;
+	return fast_store(g, &s, p, next, me, end);
 }
 
 int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy)
@@ -443,7 +536,7 @@ int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, in
 
 static int uttt_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
 {
-	return policy == ROLLOUT_RANDOM ? random_playout(g, p, r) : uttt_playout_by_rules(g, p, r, policy);
+	return policy == ROLLOUT_RANDOM ? random_playout(g, p, r) : smart_playout(g, p, r);
 }
 
 /* Heuristic: lines of the big board still open to one side, weighted by the

@@ -246,9 +246,9 @@ static void test_random_games(const char *name, unsigned rules, uint64_t seed)
 		   smart.positions[WIN], smart.free_choice[BLOCK], smart.positions[BLOCK]);
 }
 
-/* Ultimate tic-tac-toe's random playouts, a loop of their own, against
- * the same playouts move by move through the rules (with RULES): from
- * positions of random games, the same final position, result and
+/* Ultimate tic-tac-toe's playouts, random and smart, loops of their own,
+ * against the same playouts move by move through the rules (with RULES):
+ * from positions of random games, the same final position, result and
  * generator state for every seed. */
 static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 {
@@ -272,12 +272,12 @@ static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 			for (int s = 0; s < 4; s++) {
 				struct pos a = p, b = p;
 				struct rng ra, rb;
-				int x, y;
+				int x, y, policy = s < 2 ? ROLLOUT_RANDOM : ROLLOUT_SMART;
 
 				rng_seed(&ra, seed * 1000003u + (uint64_t)runs);
 				rb = ra;
-				x = game_rollout(&g, &a, &ra, ROLLOUT_RANDOM);
-				y = uttt_playout_by_rules(&g, &b, &rb, ROLLOUT_RANDOM);
+				x = game_rollout(&g, &a, &ra, policy);
+				y = uttt_playout_by_rules(&g, &b, &rb, policy);
 				runs++;
 				ends[x & 3]++;
 				if (x != y || ra.s != rb.s || a.turn != b.turn || a.result != b.result ||
@@ -289,7 +289,7 @@ static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 		}
 	}
 	ok(differ == 0 && ends[RESULT_X] > 0 && ends[RESULT_O] > 0 && ends[RESULT_DRAW] > 0,
-	   "uttt%s%s: the fast random playout ends as the rules' one in %d of %d runs "
+	   "uttt%s%s: the fast random and smart playouts end as the rules' ones in %d of %d runs "
 	   "(X %d, O %d, draws %d)", rules & RULE_TIEBREAK ? ", tie-break" : "",
 	   rules & RULE_OPEN_WON ? ", open won boards" : "", runs - differ, runs, ends[RESULT_X],
 	   ends[RESULT_O], ends[RESULT_DRAW]);
