@@ -5,8 +5,11 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum stage { WANT_OPPONENT, WANT_COUNT, WANT_ACTIONS };
 
@@ -23,8 +26,58 @@ struct bot {
 	uint64_t turn_start; /* when the turn's first line was read */
 	uint64_t deadline_ns, first_deadline_ns; /* from turn_start */
 	uint64_t clock_from; /* the next turn's start if set (bot_clock_from) */
+	uint64_t wait_since; /* when the bot began to wait for the next turn; 0 not */
+	uint64_t wait_queued; /* queued_ns() then */
 	int pending;       /* our answer, not yet told to the player; -1 none */
 };
+
+/* The time the calling thread has spent runnable but waiting for a CPU,
+ * in nanoseconds (the second field of Linux's /proc/thread-self/schedstat);
+ * 0 where the system does not say. */
+static uint64_t queued_ns(void)
+{
+	char buf[96];
+	unsigned long long ran, queued;
+	int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return sscanf(buf, "%llu %llu", &ran, &queued) == 2 ? queued : 0;
+}
+
+/* The bot has nothing to do until the next turn's first line. */
+static void start_waiting(struct bot *b)
+{
+	b->wait_since = now_ns();
+	b->wait_queued = queued_ns();
+}
+
+/* When the turn whose first line was just read began. A line that came
+ * while the bot waited woke it, but with every core busy it may then have
+ * waited for one before it could read the line: count that wait (the
+ * thread's queued time since it began to wait, which was spent after the
+ * wake-up unless it was preempted before it blocked, and then the turn
+ * starts early, never late). The referee's clock ran meanwhile. */
+static uint64_t turn_began(struct bot *b)
+{
+	uint64_t now = now_ns(), start = now;
+
+	if (b->wait_since != 0) {
+		uint64_t queued = queued_ns() - b->wait_queued;
+
+		start = queued < now - b->wait_since ? now - queued : b->wait_since;
+	}
+	if (b->clock_from != 0 && b->clock_from < start)
+		start = b->clock_from;
+	b->clock_from = b->wait_since = 0;
+	return start;
+}
 
 struct bot *bot_new(const struct game *g, const struct player_spec *spec)
 {
@@ -42,6 +95,7 @@ struct bot *bot_new(const struct game *g, const struct player_spec *spec)
 	bot_set_deadline(b, BOT_DEADLINE_MS, 10 * BOT_DEADLINE_MS);
 	game_start(g, &b->pos);
 	b->player = player_new(g, &s, &b->pos);
+	start_waiting(b);
 	return b;
 }
 
@@ -66,6 +120,7 @@ void bot_idle(struct bot *b)
 		return;
 	player_played(b->player, b->pending);
 	b->pending = -1;
+	start_waiting(b);
 }
 
 void bot_clock_from(struct bot *b, uint64_t t)
@@ -170,9 +225,9 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 		  fmt_buf(err + strlen(err), errsize - strlen(err), __VA_ARGS__), BOT_ERROR)
 	switch (b->stage) {
 	case WANT_OPPONENT:
-		b->turn_start = b->clock_from != 0 ? b->clock_from : now_ns();
-		b->clock_from = 0;
+		b->turn_start = turn_began(b);
 		bot_idle(b);
+		b->wait_since = 0;
 		if (!parse_cell(b, line, b->turn == 0 && b->pos.ply == 0, &move, why, sizeof(why)))
 			return ERR("the opponent's move: %s", why);
 		if (move >= 0) {

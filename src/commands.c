@@ -643,23 +643,23 @@ static int cmd_bench(struct options *opt)
 
 #define BOT_MAX_LINE 256
 
-/* Do the work the answer left (bot_idle) while the opponent thinks. If the
- * next turn's input came in meanwhile, its clock started during that work:
- * count it from the work's start, so the work never makes an answer late.
- * (The referee writes a turn only after reading the answer, so no line of
- * it can sit in stdin's buffer yet: looking at the descriptor is enough.) */
-static void bot_idle_then_wait(struct bot *b)
+/* Work done from T on (setting up, or what an answer left: bot_idle())
+ * is over. If the next turn's input came in meanwhile, its clock started
+ * during that work: count it from T, so the work never makes an answer
+ * late. (The referee writes a turn only after reading the answer, so no
+ * line of it can sit in stdin's buffer yet: looking at the descriptor is
+ * enough.) */
+static void bot_worked_since(struct bot *b, uint64_t t)
 {
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-	uint64_t t = now_ns();
 
-	bot_idle(b);
 	if (poll(&pfd, 1, 0) > 0)
 		bot_clock_from(b, t);
 }
 
 static int cmd_bot(struct options *opt)
 {
+	uint64_t start = now_ns(); /* (the first turn's input may come meanwhile) */
 	struct bot *b;
 	char *line = NULL, answer[32], err[320];
 	size_t cap = 0;
@@ -673,6 +673,7 @@ static int cmd_bot(struct options *opt)
 	b = bot_new(&opt->game, &opt->engine);
 	if (opt->deadline_ms != 0)
 		bot_set_deadline(b, opt->deadline_ms, opt->first_deadline_ms);
+	bot_worked_since(b, start);
 	while ((len = getline(&line, &cap, stdin)) >= 0) {
 		int st;
 
@@ -690,9 +691,13 @@ static int cmd_bot(struct options *opt)
 			break;
 		}
 		if (st == BOT_ANSWER) {
+			uint64_t t;
+
 			printf("%s\n", answer);
 			fflush(stdout);
-			bot_idle_then_wait(b);
+			t = now_ns();
+			bot_idle(b);
+			bot_worked_since(b, t);
 		}
 	}
 	if (rc == 0 && bot_mid_turn(b)) {
