@@ -18,9 +18,11 @@
 #define BOT_FIRST_TURN_MS 1000 /* CodinGame's limits */
 #define BOT_TURN_MS 100
 /* The default deadline of a later turn, counted from the moment its first
- * line is read: 90% of the limit. The first turn's is ten times as long,
- * as CodinGame's limits are. What is left covers the pipe, the scheduler
- * and the overshoot of the last look at the clock (well under 2 ms). */
+ * line came (the bot counts a wait for a processor before it could read
+ * it): 90% of the limit. The first turn's is ten times as long, as
+ * CodinGame's limits are. What is left covers the pipe, the scheduler
+ * keeping the bot off the processor at its deadline, and the overshoot of
+ * the last look at the clock (well under a millisecond). */
 #define BOT_DEADLINE_MS 90
 #define BOT_DEADLINE_MAX_MS 100000
 
@@ -35,7 +37,7 @@ struct bot *bot_new(const struct game *g, const struct player_spec *spec);
 void bot_free(struct bot *b);
 
 /* Answer each later turn MS milliseconds (1 to BOT_DEADLINE_MAX_MS) after
- * its first line was read, and the first turn FIRST_MS after (default
+ * its first line came, and the first turn FIRST_MS after (default
  * BOT_DEADLINE_MS and ten times that). */
 void bot_set_deadline(struct bot *b, int ms, int first_ms);
 
@@ -59,5 +61,14 @@ void bot_clock_from(struct bot *b, uint64_t t);
 
 /* Is the bot in the middle of a turn (some lines of it read)? */
 bool bot_mid_turn(const struct bot *b);
+
+/* Fault in BOT_PREFAULT_STEP more of the search's memory ahead of its use
+ * (huge_prefault()), as the first turn does with up to BOT_PREFAULT_FIRST:
+ * for a caller with time between turns. False when there is nothing (left)
+ * to do: all is resident, or the engine has a budget of its own and so
+ * does not think to the deadline. */
+#define BOT_PREFAULT_STEP ((size_t)2 << 20)
+#define BOT_PREFAULT_FIRST ((size_t)256 << 20)
+bool bot_prefault(struct bot *b);
 
 #endif

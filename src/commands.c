@@ -643,18 +643,38 @@ static int cmd_bench(struct options *opt)
 
 #define BOT_MAX_LINE 256
 
-/* Work done from T on (setting up, or what an answer left: bot_idle())
- * is over. If the next turn's input came in meanwhile, its clock started
- * during that work: count it from T, so the work never makes an answer
- * late. (The referee writes a turn only after reading the answer, so no
- * line of it can sit in stdin's buffer yet: looking at the descriptor is
- * enough.) */
-static void bot_worked_since(struct bot *b, uint64_t t)
+/* Has the next turn's input come? (The referee writes a turn only after
+ * reading the answer, so no line of it can sit in stdin's buffer yet:
+ * looking at the descriptor is enough.) */
+static bool bot_input_waiting(void)
 {
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 
-	if (poll(&pfd, 1, 0) > 0)
+	return poll(&pfd, 1, 0) > 0;
+}
+
+/* Work done from T on (setting up, or what an answer left) is over. If the
+ * next turn's input came in meanwhile, its clock started during that work:
+ * count it from T, so the work never makes an answer late. */
+static void bot_worked_since(struct bot *b, uint64_t t)
+{
+	if (bot_input_waiting())
 		bot_clock_from(b, t);
+}
+
+/* Between turns: move the tree (bot_idle()), then fault in memory for the
+ * next searches (bot_prefault()), a step at a time while the opponent
+ * thinks, up to BOT_IDLE_PREFAULT. */
+#define BOT_IDLE_PREFAULT ((size_t)16 << 20)
+
+static void bot_between_turns(struct bot *b)
+{
+	uint64_t t = now_ns();
+
+	bot_idle(b);
+	for (size_t n = 0; n < BOT_IDLE_PREFAULT && !bot_input_waiting() && bot_prefault(b);)
+		n += BOT_PREFAULT_STEP;
+	bot_worked_since(b, t);
 }
 
 static int cmd_bot(struct options *opt)
@@ -691,13 +711,9 @@ static int cmd_bot(struct options *opt)
 			break;
 		}
 		if (st == BOT_ANSWER) {
-			uint64_t t;
-
 			printf("%s\n", answer);
 			fflush(stdout);
-			t = now_ns();
-			bot_idle(b);
-			bot_worked_since(b, t);
+			bot_between_turns(b);
 		}
 	}
 	if (rc == 0 && bot_mid_turn(b)) {

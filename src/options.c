@@ -70,7 +70,7 @@ static const struct {
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
 	{ LONG_THREADS, OPT_THREADS, "--threads N,N,...   solve: threads to search on (default: every core);\n"
 	  "                      bench: also MCTS iterations/s on each count" },
-	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line (default 90;\n"
+	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line came (default 90;\n"
 	  "                    the first turn FIRST, default ten times MS)" },
 	{ LONG_THRESHOLD, OPT_THRESHOLD, "--threshold T       a drop in value over T (0..1) is a mistake (default 0.1)" },
 };

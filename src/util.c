@@ -1,20 +1,22 @@
 /* util.c - memory, errors, time and random numbers. */
 #include "config.h"
 
-/* (mmap()'s MAP_ANONYMOUS, madvise() and MADV_HUGEPAGE, beyond the POSIX
- * the build asks for) */
+/* (mmap()'s MAP_ANONYMOUS, madvise() and MADV_HUGEPAGE, mincore(), beyond
+ * the POSIX the build asks for) */
 #define _DEFAULT_SOURCE 1
 
 #include "util.h"
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 static void (*fatal_hook)(void);
 
@@ -139,6 +141,33 @@ void rng_seed(struct rng *r, uint64_t seed)
 /* A huge page (Linux's transparent huge pages on x86-64). */
 #define HUGE_PAGE ((size_t)2 << 20)
 
+/* The live huge allocations, for huge_prefault(): NEXT is where the pages
+ * not yet looked at begin. (A process has one or two; more are not
+ * prefaulted.) */
+static struct huge {
+	char *p;
+	size_t len, next;
+} huge_live[8];
+static pthread_mutex_t huge_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void huge_note(char *p, size_t len)
+{
+	pthread_mutex_lock(&huge_lock);
+	for (size_t i = 0; i < sizeof(huge_live) / sizeof(huge_live[0]); i++) {
+		struct huge *h = &huge_live[i];
+
+		if (len == 0 && h->p == p) {
+			h->p = NULL;
+			break;
+		}
+		if (len != 0 && h->p == NULL) {
+			*h = (struct huge){ p, len, 0 };
+			break;
+		}
+	}
+	pthread_mutex_unlock(&huge_lock);
+}
+
 void *huge_alloc(size_t bytes)
 {
 	size_t len, head;
@@ -159,15 +188,60 @@ void *huge_alloc(size_t bytes)
 #ifdef MADV_HUGEPAGE
 	(void)madvise(p, bytes, MADV_HUGEPAGE); /* (only advice) */
 #endif
+	huge_note(p, bytes);
 	return p;
+}
+
+/* Fault in the huge page at the NEXT of H if it is not resident (its last
+ * small page tells, the arena filling upwards). Returns the bytes faulted
+ * in; sets *FAILED if the system cannot. */
+static size_t huge_page_in(struct huge *h, bool *failed)
+{
+	char *page = h->p + h->next;
+	long small = sysconf(_SC_PAGESIZE);
+	unsigned char in = 0;
+
+	h->next += HUGE_PAGE;
+	if (small > 0 && mincore(page + HUGE_PAGE - (size_t)small, (size_t)small, &in) == 0) {
+		if (in & 1)
+			return 0;
+#ifdef MADV_POPULATE_WRITE
+		if (madvise(page, HUGE_PAGE, MADV_POPULATE_WRITE) == 0)
+			return HUGE_PAGE;
+#endif
+	}
+	*failed = true;
+	return 0;
+}
+
+size_t huge_prefault(size_t bytes)
+{
+	size_t done = 0;
+
+	pthread_mutex_lock(&huge_lock);
+	for (size_t i = 0; i < sizeof(huge_live) / sizeof(huge_live[0]); i++) {
+		struct huge *h = &huge_live[i];
+
+		while (h->p != NULL && h->next < h->len && done < bytes) {
+			bool failed = false;
+
+			done += huge_page_in(h, &failed);
+			if (failed)
+				h->next = h->len; /* (no use trying again) */
+		}
+	}
+	pthread_mutex_unlock(&huge_lock);
+	return done;
 }
 
 void huge_free(void *p, size_t bytes)
 {
 	if (p == NULL)
 		return;
-	if (bytes < HUGE_PAGE)
+	if (bytes < HUGE_PAGE) {
 		free(p);
-	else
+	} else {
+		huge_note(p, 0);
 		munmap(p, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+	}
 }

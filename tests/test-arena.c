@@ -3,14 +3,19 @@
  * back, and that what is given back is used again, blocks of every size
  * included, on one thread and on several (NOUGHTS_TEST_THREADS, else 2).
  * A whole game of Ultimate tic-tac-toe with tree reuse runs in an arena
- * a few moves' trees fill: it never fills if freed blocks are reused. */
+ * a few moves' trees fill: it never fills if freed blocks are reused.
+ * And huge_prefault(), which faults in such memory ahead of use. */
 #include "config.h"
+
+#define _DEFAULT_SOURCE 1 /* (mincore(), beyond the POSIX the build asks for) */
 
 #include "mcts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "util.h"
@@ -98,6 +103,43 @@ static void test_game(int threads)
 	mcts_free(m);
 }
 
+/* Is the 2 MiB chunk K of P resident (its last small page, as
+ * huge_prefault() looks)? */
+static bool chunk_in(char *p, int k)
+{
+	size_t small = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char in = 0;
+
+	return mincore(p + ((size_t)k + 1) * (2u << 20) - small, small, &in) == 0 &&
+	       (in & 1);
+}
+
+/* huge_prefault() faults in huge_alloc() memory from its start, a chunk at
+ * a time, skipping what is resident, without touching what it holds. */
+static void test_prefault(void)
+{
+	const size_t mib = 1u << 20;
+	char *p = huge_alloc(8 * mib);
+
+	p[4 * mib - 1] = 42; /* chunk 1 in use */
+	if (huge_prefault(2 * mib) == 0) {
+		ok(1, "# SKIP the system cannot fault memory in ahead (MADV_POPULATE_WRITE)");
+		huge_free(p, 8 * mib);
+		return;
+	}
+	ok(chunk_in(p, 0) && !chunk_in(p, 2) && !chunk_in(p, 3),
+	   "prefault: 2 MiB asked, the first chunk comes in, not the later ones");
+	ok(huge_prefault(4 * mib) == 4 * mib && chunk_in(p, 2) && chunk_in(p, 3),
+	   "prefault: the resident chunk 1 is skipped, chunks 2 and 3 come in");
+	ok(p[4 * mib - 1] == 42 && p[0] == 0 && p[6 * mib] == 0,
+	   "prefault: contents kept, new memory zero");
+	ok(huge_prefault(4 * mib) == 0, "prefault: nothing left once all is resident");
+	huge_free(p, 8 * mib);
+	p = huge_alloc(4 * mib);
+	ok(huge_prefault(2 * mib) == 2 * mib, "prefault: a new allocation is listed, the freed one not");
+	huge_free(p, 4 * mib);
+}
+
 int main(void)
 {
 	const char *env = getenv("NOUGHTS_TEST_THREADS");
@@ -109,6 +151,7 @@ int main(void)
 			if (s == env || s[-1] == ',')
 				counts[n++] = atoi(s);
 	}
+	test_prefault(); /* (first: no other huge allocation is alive) */
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1)
 			continue;
