@@ -23,11 +23,12 @@ struct bot {
 	int count;         /* valid actions announced this turn */
 	int seen;          /* valid action lines read this turn */
 	struct moveset actions;
-	uint64_t turn_start; /* when the turn's first line was read */
+	uint64_t turn_start; /* when the turn's first line came */
 	uint64_t deadline_ns, first_deadline_ns; /* from turn_start */
 	uint64_t clock_from; /* the next turn's start if set (bot_clock_from) */
 	uint64_t wait_since; /* when the bot began to wait for the next turn; 0 not */
 	uint64_t wait_queued; /* queued_ns() then */
+	uint64_t turn_queued; /* queued_ns() at turn_start */
 	bool prefault;     /* the search thinks to the deadline: fault in its memory */
 	int pending;       /* our answer, not yet told to the player; -1 none */
 };
@@ -77,7 +78,21 @@ static uint64_t turn_began(struct bot *b)
 	if (b->clock_from != 0 && b->clock_from < start)
 		start = b->clock_from;
 	b->clock_from = b->wait_since = 0;
+	b->turn_queued = queued_ns();
 	return start;
+}
+
+/* The turn's DEADLINE, less the time other programs have kept the bot
+ * waiting for a CPU during the turn (up to BOT_CONTENDED_MAX_MS and half
+ * the turn): a program that took the CPU from it may take it again at the
+ * deadline, for as long. On an idle core nothing is taken. */
+static uint64_t deadline_now(const struct bot *b, uint64_t deadline)
+{
+	uint64_t taken = queued_ns() - b->turn_queued, most = BOT_CONTENDED_MAX_MS * 1000000u;
+
+	if (most > (deadline - b->turn_start) / 2)
+		most = (deadline - b->turn_start) / 2;
+	return deadline - (taken < most ? taken : most); /* (a failed reading wraps) */
 }
 
 struct bot *bot_new(const struct game *g, const struct player_spec *spec)
@@ -202,11 +217,13 @@ bool bot_prefault(struct bot *b)
 /* Think until the move is ready or the turn's deadline, then answer. The
  * engine looks at the clock every few dozen iterations (well under a
  * millisecond), and the tree is moved to the new root only after the
- * answer is out (bot_idle). The first turn, ten times as long, first
- * faults in the memory of the searches to come (up to a quarter of its
- * time), so that a later turn seldom pays for a page fault: on this
- * project's virtual machine one costs 0.1 to 4 ms, and one just before the
- * deadline made the answer that much late. */
+ * answer is out (bot_idle). It thinks in slices, between which it looks
+ * at what other programs took (deadline_now()). The first turn, ten times
+ * as long, first faults in the memory of the searches to come (up to a
+ * quarter of its time), so that a later turn seldom pays for a page fault:
+ * one costs 0.1 to 4 ms on a virtual machine whose host backs memory
+ * lazily (measured on the project's), and one just before the deadline
+ * made the answer that much late. */
 static void answer(struct bot *b, char *out, size_t outsize)
 {
 	uint64_t deadline = b->turn_start + (b->turn == 0 ? b->first_deadline_ns : b->deadline_ns);
@@ -219,9 +236,10 @@ static void answer(struct bot *b, char *out, size_t outsize)
 			n += BOT_PREFAULT_STEP;
 	}
 	for (;;) {
-		uint64_t now = now_ns();
+		uint64_t now = now_ns(), end = deadline_now(b, deadline);
 
-		if (now >= deadline || player_think(b->player, deadline - now))
+		if (now >= end || player_think(b->player, end - now < BOT_SLICE_NS ? end - now
+										: BOT_SLICE_NS))
 			break;
 	}
 	move = player_choose(b->player);

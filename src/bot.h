@@ -24,6 +24,11 @@
  * keeping the bot off the processor at its deadline, and the overshoot of
  * the last look at the clock (well under a millisecond). */
 #define BOT_DEADLINE_MS 90
+/* A turn in which other programs keep the bot waiting for a CPU is
+ * answered that much before its deadline, up to BOT_CONTENDED_MAX_MS; the
+ * bot looks every BOT_SLICE_NS of thinking. */
+#define BOT_CONTENDED_MAX_MS 10
+#define BOT_SLICE_NS 5000000u
 #define BOT_DEADLINE_MAX_MS 100000
 
 enum bot_status { BOT_MORE = 0, BOT_ANSWER = 1, BOT_ERROR = -1 };
