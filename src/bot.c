@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 enum stage { WANT_OPPONENT, WANT_COUNT, WANT_ACTIONS };
@@ -51,6 +52,38 @@ static uint64_t queued_ns(void)
 		return 0;
 	buf[n] = '\0';
 	return sscanf(buf, "%llu %llu", &ran, &queued) == 2 ? queued : 0;
+}
+
+uint64_t bot_process_began(void)
+{
+	uint64_t now = now_ns();
+#ifdef CLOCK_BOOTTIME
+	char buf[512], *s;
+	unsigned long long ticks = 0;
+	long hz = sysconf(_SC_CLK_TCK);
+	struct timespec boot;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	uint64_t up, began;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0 || hz <= 0 || clock_gettime(CLOCK_BOOTTIME, &boot) != 0)
+		return now;
+	buf[n] = '\0';
+	/* the start time is field 22; the name (field 2) may hold anything
+	 * but the last ')' */
+	s = strrchr(buf, ')');
+	for (int field = 2; s != NULL && field < 22; field++)
+		s = strchr(s + 1, ' ');
+	if (s == NULL || sscanf(s, " %llu", &ticks) != 1)
+		return now;
+	up = (uint64_t)boot.tv_sec * 1000000000u + (uint64_t)boot.tv_nsec;
+	began = ticks * (1000000000u / (uint64_t)hz);
+	if (began <= up && up - began < now)
+		return now - (up - began);
+#endif
+	return now;
 }
 
 /* The bot has nothing to do until the next turn's first line. */

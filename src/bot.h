@@ -64,6 +64,12 @@ void bot_idle(struct bot *b);
  * the line may have arrived. */
 void bot_clock_from(struct bot *b, uint64_t t);
 
+/* When this process began, on now_ns()'s clock: for a caller whose first
+ * turn's input may have come meanwhile, as a referee writes it as soon as
+ * it has started the bot. (Linux's start time of the process, in ticks of
+ * 10 ms or less, rounded down; now where the system does not say.) */
+uint64_t bot_process_began(void);
+
 /* Is the bot in the middle of a turn (some lines of it read)? */
 bool bot_mid_turn(const struct bot *b);
 

@@ -679,7 +679,7 @@ static void bot_between_turns(struct bot *b)
 
 static int cmd_bot(struct options *opt)
 {
-	uint64_t start = now_ns(); /* (the first turn's input may come meanwhile) */
+	uint64_t start = bot_process_began(); /* (the first turn's input may come meanwhile) */
 	struct bot *b;
 	char *line = NULL, answer[32], err[320];
 	size_t cap = 0;
