@@ -33,15 +33,23 @@
 /* Slots a worker takes from the top of the arena at a time. */
 #define REGION 4096
 
+size_t free_bits_bytes(size_t capacity)
+{
+	return (capacity / 64 + 1) * sizeof(uint64_t);
+}
+
 void arena_init(struct mcts *m, size_t capacity)
 {
-	m->nodes = huge_alloc(capacity * sizeof(struct node)); /* (see util.h) */
+	/* (see util.h; the bitmap first, so that huge_prefault() makes it
+	 * resident before the arena, whose slots it marks as they are handed
+	 * out) */
+	m->free_bits = huge_alloc(free_bits_bytes(capacity));
+	m->nodes = huge_alloc(capacity * sizeof(struct node));
 	m->capacity = (uint32_t)capacity;
 	m->nodes[0] = (struct node){ 0 };
 	m->top = 1;
 	for (int s = 0; s <= GAME_MAX_MOVES; s++)
 		m->free_blocks[s] = 0;
-	m->free_bits = xcalloc((size_t)capacity / 64 + 1, sizeof(uint64_t));
 	m->slots = 0;
 }
 

@@ -213,6 +213,7 @@ struct mcts {
  * and joins adjacent free blocks; one thread only, no workers running.
  * arena_settle() folds W's count of slots into M. */
 void arena_init(struct mcts *m, size_t capacity);
+size_t free_bits_bytes(size_t capacity); /* the bitmap's size */
 uint32_t arena_block(struct mcts *m, struct worker *w, int size);
 void arena_free_subtree(struct mcts *m, uint32_t top);
 void arena_settle(struct mcts *m, struct worker *w);

@@ -189,7 +189,7 @@ void mcts_free(struct mcts *m)
 	}
 	free(m->w);
 	free(m->leaf_ctx);
-	free(m->free_bits);
+	huge_free(m->free_bits, free_bits_bytes(m->capacity));
 	huge_free(m->nodes, (size_t)m->capacity * sizeof(struct node));
 	free(m);
 }
