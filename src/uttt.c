@@ -285,6 +285,12 @@ static inline int smart_move(const struct pos *p, unsigned boards, struct rng *r
 	return -1;
 }
 
+/* A uniform random cell among the free cells F of one board. */
+static inline int random_cell(unsigned f, struct rng *r)
+{
+	return nth9[f][rng_below(r, pop9[f])];
+}
+
 /* A uniform random move among the free cells of the boards BOARDS, as
  * board *B and cell *C. */
 static inline void random_move(const struct pos *p, unsigned boards, struct rng *r, int *b,
@@ -296,7 +302,7 @@ static inline void random_move(const struct pos *p, unsigned boards, struct rng 
 		unsigned f = free9(p, __builtin_ctz(boards));
 
 		*b = __builtin_ctz(boards);
-		*c = nth9[f][rng_below(r, pop9[f])];
+		*c = random_cell(f, r);
 		return;
 	}
 	for (unsigned t = boards; t != 0; t &= t - 1)
@@ -455,7 +461,7 @@ static int random_playout(const struct game *g, struct pos *p, struct rng *r)
 	if (next >= 0) {
 		b = next;
 		f = s.avail[b];
-		c = nth9[f][rng_below(&rr, pop9[f])];
+		c = random_cell(f, &rr);
 	} else {
 		f = any_board_move(s.avail, s.closed, s.left, &rr, &b, &c);
 	}
@@ -467,7 +473,7 @@ static int random_playout(const struct game *g, struct pos *p, struct rng *r)
 		} else {
 			next = b = c;
 			f = s.avail[b];
-			c = nth9[f][rng_below(&rr, pop9[f])];
+			c = random_cell(f, &rr);
 		}
 	}
 	*r = rr;
@@ -490,7 +496,7 @@ static int smart_playout(const struct game *g, struct pos *p, struct rng *r)
 		if (!fast_smart(&s, me, boards, &rr, &b, &c)) {
 			if (next >= 0) {
 				b = next;
-				c = nth9[s.avail[b]][rng_below(&rr, pop9[s.avail[b]])];
+				c = random_cell(s.avail[b], &rr);
 			} else {
 				any_board_move(s.avail, s.closed, s.left, &rr, &b, &c);
 			}
