@@ -34,6 +34,21 @@ struct bot {
 	int pending;       /* our answer, not yet told to the player; -1 none */
 };
 
+/* The start of the small file PATH (a /proc file) in BUF of SIZE bytes, as
+ * a string; false if it cannot be read. */
+static bool read_start(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, size - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
 /* The time the calling thread has spent runnable but waiting for a CPU,
  * in nanoseconds (the second field of Linux's /proc/thread-self/schedstat);
  * 0 where the system does not say. */
@@ -41,16 +56,9 @@ static uint64_t queued_ns(void)
 {
 	char buf[96];
 	unsigned long long ran, queued;
-	int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-	ssize_t n;
 
-	if (fd < 0)
+	if (!read_start("/proc/thread-self/schedstat", buf, sizeof(buf)))
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
 	return sscanf(buf, "%llu %llu", &ran, &queued) == 2 ? queued : 0;
 }
 
@@ -62,15 +70,11 @@ uint64_t bot_process_began(void)
 	unsigned long long ticks = 0;
 	long hz = sysconf(_SC_CLK_TCK);
 	struct timespec boot;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
 	uint64_t up, began;
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0 || hz <= 0 || clock_gettime(CLOCK_BOOTTIME, &boot) != 0)
+	if (!read_start("/proc/self/stat", buf, sizeof(buf)) || hz <= 0 ||
+	    clock_gettime(CLOCK_BOOTTIME, &boot) != 0)
 		return now;
-	buf[n] = '\0';
 	/* the start time is field 22; the name (field 2) may hold anything
 	 * but the last ')' */
 	s = strrchr(buf, ')');
