@@ -21,7 +21,8 @@ static const char *const help_notes[] = {
 	"  net     with a value network: its value of the move for the mover, beside the "
 	"search's",
 	"  UCT     the score the search selects by: win rate + exploration",
-	"  wins, draws, loss  the playouts' results for the mover",
+	"  wins, draws, loss  the playouts' results for the mover (a network's value v of a "
+	"leaf counts as v of a win)",
 	"  PV      the principal variation: most visited moves in turn",
 	"A narrow panel leaves out whole columns, from the last: wins, draws and losses, then "
 	"UCT, net, the bar, the proof, the share.",

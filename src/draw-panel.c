@@ -197,9 +197,14 @@ static void draw_inspector_lines(const struct screen *sc, int x, int y, int w, i
 {
 	const struct session *u = sc->se;
 	const struct mcts_trace *t = &u->trace;
-	char line[256], moves[160], name[8];
+	char line[256], moves[160], name[8], value[32];
 	const char *res = t->result == RESULT_X ? "X wins" : t->result == RESULT_O ? "O wins"
 							      : "a draw";
+
+	if (t->estimate) {
+		fmt_buf(value, sizeof(value), "%.3f for X", t->value);
+		res = value;
+	}
 	attr_t a = draw_pair(sc, PAIR_HINT, A_BOLD);
 
 	if (!t->ran) {

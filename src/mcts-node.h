@@ -115,7 +115,11 @@ struct node {
 	uint8_t move;     /* the move that led here */
 	uint8_t flags;    /* NODE_* */
 	uint16_t bounds;  /* score bounds from X's view, BOUNDS() (solver only) */
+	uint16_t x_frac;  /* X's score beyond its wins and half its draws, in
+	                   * 1/65536 of a result: leaf values (eval=net|mix)
+	                   * add here, each carry of a whole one to x_wins */
 };
+_Static_assert(sizeof(struct node) == 24, "a node is 24 bytes");
 
 /* What adds V visits and X wins to a node's `vx`. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -304,10 +308,24 @@ static inline int plies_of(const struct node *n)
 	return (b & 0xff) == b >> 8 && (b & 0xff) != SCORE_DRAW ? score_plies(b & 0xff) : -1;
 }
 
+/* SIDE's score in the playouts (or leaf values) of N: its wins, half the
+ * draws, and its share of X's fractional score. Exact: in 1/65536 of a
+ * result before the one scaling, which is a power of two. */
+static inline double score_for(const struct node *n, int side)
+{
+	uint32_t x = LOAD(n->x_wins), v = LOAD(n->visits), d = LOAD(n->draws);
+	int64_t sx = ((int64_t)x << 16) + ((int64_t)d << 15) + LOAD(n->x_frac);
+	int64_t s = side == SIDE_X ? sx : ((int64_t)v << 16) - sx;
+
+	/* (with threads, counts read at slightly different times can make
+	 * the other side's share negative for a moment) */
+	return (double)(s < 0 ? 0 : s) * 0x1.0p-16;
+}
+
 /* Mean reward of N for SIDE on the [0, 1] scale; 0 when unvisited. */
 static inline double value_for(const struct node *n, int side)
 {
-	return ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv_of(LOAD(n->visits));
+	return score_for(n, side) * inv_of(LOAD(n->visits));
 }
 
 /* The solver's part of child_terms() for a child with bounds B: false if
@@ -359,7 +377,7 @@ static inline bool child_terms(const struct node *n, int side, int floor, int op
 		inv = 1.0 / visits;
 		*rsqrt = sqrt(inv);
 	}
-	*q = ((double)wins_for(n, side) + 0.5 * LOAD(n->draws)) * inv;
+	*q = score_for(n, side) * inv;
 	return (LOAD(n->flags) & OUTCOMES_MASK) == open ||
 	       solver_terms(LOAD(n->bounds), side, floor, q);
 }

@@ -429,15 +429,18 @@ static bool update_bounds_after(struct mcts *m, struct node *n, int side, const 
 
 /* The result to back up from POS, a leaf just added and not over: a
  * playout's, or under eval=net the leaf evaluator's value v for X, or under
- * eval=mix the mean of the two. A value becomes a result by a draw of the
- * RNG with v as its mean and as little spread as the three results allow
- * (v = 0.75: a win or a draw, each half the time), so the tree keeps its
- * counts of wins and draws, and the solver its bounds. W and T as in
- * iterate(); reads the leaf evaluator's state only, so workers share it. */
-static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t)
+ * eval=mix the mean of the two. A value is backed up as it is, not drawn
+ * as a result: *FRAC is X's score in 1/65536 of a result, and the result
+ * returned RESULT_O (X's score beyond it: 0); a value of exactly 0 or 1 is
+ * that result. A playout's result has *FRAC 0. W and T as in iterate();
+ * reads the leaf evaluator's state only, so workers share it. */
+static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t,
+		       unsigned *frac)
 {
-	double v, u;
+	double v;
+	unsigned q;
 
+	*frac = 0;
 	if (m->p.eval == MCTS_EVAL_ROLLOUT)
 		return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
 	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
@@ -447,10 +450,11 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 
 		v = 0.5 * v + 0.5 * (r == RESULT_X ? 1 : r == RESULT_DRAW ? 0.5 : 0);
 	}
-	u = (double)(rng_next(&w->rng) >> 11) * 0x1.0p-53;
-	if (v >= 0.5)
-		return u < 2 * v - 1 ? RESULT_X : RESULT_DRAW;
-	return u < 1 - 2 * v ? RESULT_O : RESULT_DRAW;
+	q = v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
+	if (q >= 65536)
+		return RESULT_X;
+	*frac = q;
+	return RESULT_O;
 }
 
 /* The side that chose the node at depth I of a path from a root where
@@ -486,10 +490,44 @@ static bool update_bounds_locked(struct mcts *m, struct node *n, int side)
 	return changed;
 }
 
-/* Add the playout result X (an outcome for X) to the PATH_LEN + 1 nodes of
- * PATH, bounds first while they change (CHANGED), the result clipped into
- * them. */
-static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool changed)
+/* Clip X's score, the outcome *X plus *FRAC / 65536 (see leaf_result()),
+ * into the outcomes LO..HI that a node's bounds allow. */
+static inline void clip_score(int *x, unsigned *frac, int lo, int hi)
+{
+	unsigned s = *x == LOST ? *frac : (unsigned)*x << 15;
+
+	if (s < (unsigned)lo << 15) {
+		*x = lo;
+		*frac = 0;
+	} else if (s > (unsigned)hi << 15) {
+		*x = hi;
+		*frac = 0;
+	}
+}
+
+/* Add FRAC / 65536 to X's score in N, a carry past a whole result to its
+ * wins: the carry (0 or 1). */
+static inline uint32_t add_frac(struct node *n, unsigned frac, bool shared)
+{
+	unsigned old;
+
+	if (frac == 0)
+		return 0;
+	if (shared)
+		old = __atomic_fetch_add(&n->x_frac, (uint16_t)frac, __ATOMIC_RELAXED);
+	else {
+		old = n->x_frac;
+		n->x_frac = (uint16_t)(old + frac);
+	}
+	return old + frac > 0xffff;
+}
+
+/* Add the playout result X (an outcome for X), plus FRAC / 65536 of a
+ * result for X when a leaf's value is backed up, to the PATH_LEN + 1 nodes
+ * of PATH, bounds first while they change (CHANGED), the score clipped
+ * into them. */
+static void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac,
+		   bool changed)
 {
 	struct node *nodes = m->nodes;
 	int turn = m->root_pos.turn;
@@ -501,7 +539,8 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 	for (int i = depth; i >= 0; i--) {
 		struct node *n = &nodes[path[i]];
 		unsigned b = LOAD(n->bounds);
-		int f, lo, hi;
+		uint32_t won;
+		int f;
 
 		if (changed && i < depth) {
 			int side = turn ^ (i & 1);
@@ -519,25 +558,23 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, bool 
 		}
 		old = b;
 		f = LOAD(n->flags);
-		lo = f >> 3 & 3;
-		hi = f >> 5 & 3;
-		x = x < lo ? lo : x > hi ? hi : x;
+		clip_score(&x, &frac, f >> 3 & 3, f >> 5 & 3);
+		won = (x == WON) + add_frac(n, frac, shared);
 		if (shared && i == 0) {
-			ADD(n->vx, VX(1, x == WON));
+			ADD(n->vx, VX(1, won));
 			if (x == DRAWN)
 				ADD(n->draws, 1);
 		} else if (shared) {
 			/* The visit was counted on the way down, as a loss for
 			 * the side that chose N. */
-			uint32_t won = (uint32_t)(x == WON) - (chooser(turn, i) == SIDE_O);
-
+			won -= chooser(turn, i) == SIDE_O;
 			if (won != 0)
 				ADD(n->x_wins, won);
 			if (x == DRAWN)
 				ADD(n->draws, 1);
 		} else {
 			n->visits++;
-			n->x_wins += x == WON;
+			n->x_wins += won;
 			n->draws += x == DRAWN;
 		}
 	}
@@ -566,6 +603,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	struct pos leaf;
 	uint32_t cur = m->root;
 	int depth = 0, result;
+	unsigned frac = 0;
 	bool changed = false, shared = m->pool != NULL;
 
 	if (w->line_len == 0 || w->path[0] != cur) {
@@ -608,13 +646,13 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL)
 					result = leaf.result;
 				else
-					result = leaf_result(m, w, &leaf, t);
+					result = leaf_result(m, w, &leaf, t, &frac);
 				break;
 			}
 			if (!(LOAD_ACQ(n->flags) & NODE_FULL)) {
 				/* The arena is full, or another worker is adding a
 				 * child here: evaluate from here. */
-				result = leaf_result(m, w, &leaf, t);
+				result = leaf_result(m, w, &leaf, t, &frac);
 				break;
 			}
 		}
@@ -627,15 +665,18 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	}
 	if (depth > w->max_depth)
 		w->max_depth = depth;
-	backup(m, w->path, depth, outcome_of_result(result), changed);
+	backup(m, w->path, depth, outcome_of_result(result), frac, changed);
 	if (w->rc.valid && depth > 0) {
 		int floor, top;
 
 		bounds_for(&nodes[m->root], m->root_pos.turn, &floor, &top);
 		root_cache_entry(m, &w->rc, w->rc.last, floor);
 	}
-	if (t != NULL)
+	if (t != NULL) {
 		t->result = result;
+		t->value = frac != 0 ? frac / 65536.0 : result == RESULT_X ? 1 : result == RESULT_O ? 0 : 0.5;
+		t->estimate = frac != 0;
+	}
 }
 
 /* Can an iteration run? Not when the game is over at the root, the root is

@@ -97,6 +97,9 @@ struct mcts_trace {
 	int rollout_len;               /* moves of the playout after the leaf */
 	uint8_t rollout[GAME_MAX_PLIES];
 	int result;                    /* enum result of the playout */
+	double value;                  /* what was backed up: X's score, 0 to 1 */
+	bool estimate;                 /* VALUE came from a leaf evaluator (eval=net|mix),
+	                                  not a result (RESULT is then meaningless) */
 	bool ran;                      /* false: root solved or without moves */
 };
 /* Run exactly one iteration and describe it in T. Same tree effect as

@@ -33,7 +33,7 @@ static double root_value(struct mcts *m)
 	if (t.root_proven != PROOF_NONE)
 		return t.root_proven == PROOF_WIN ? 1 : t.root_proven == PROOF_LOSS ? 0 : 0.5;
 	for (int i = 0; i < n; i++) {
-		sum += ch[i].wins + 0.5 * ch[i].draws;
+		sum += ch[i].value * ch[i].visits;
 		visits += ch[i].visits;
 	}
 	return visits > 0 ? sum / (double)visits : 0.5;

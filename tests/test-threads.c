@@ -12,6 +12,7 @@
 
 #include "mcts.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,48 @@ static void test_counts(int threads)
 	}
 }
 
+/* A leaf evaluator that finds every position worth 0.3 to X. */
+static void const_root(const void *model, const struct pos *root, void *ctx)
+{
+	(void)model, (void)root, (void)ctx;
+}
+
+static double const_leaf(const void *model, const void *ctx, const struct pos *root,
+			 const struct pos *leaf)
+{
+	(void)model, (void)ctx, (void)root, (void)leaf;
+	return 0.3;
+}
+
+/* Leaf values are backed up as they are, not drawn as results: with every
+ * leaf worth 0.3 (as 19661/65536) and no game over within reach, each
+ * child of the root is worth exactly that to X after a search on THREADS
+ * threads, whatever the carries of the fractions into whole wins. */
+static void test_leaf_values(int threads)
+{
+	static const struct mcts_leaf_eval eval = { 1, const_root, const_leaf, NULL };
+	struct mcts_params p = params(9, threads, (size_t)32 << 20);
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct pos pos;
+	struct mcts *m;
+	double want = 19661 / 65536.0, worst = 0;
+	int n;
+
+	setup("uttt", "", &pos);
+	p.eval = MCTS_EVAL_NET;
+	p.leaf = &eval;
+	m = mcts_new(&game, &pos, &p);
+	mcts_run(m, 20000, 0);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+	for (int i = 0; i < n; i++)
+		if (fabs(ch[i].value - want) > worst)
+			worst = fabs(ch[i].value - want);
+	ok(n == 81 && worst < 1e-12 && ch[0].draws == 0,
+	   "%d threads, every leaf worth 0.3: each child's value is exactly that (off by %g)",
+	   threads, worst);
+	mcts_free(m);
+}
+
 struct sweep {
 	int threads, positions, proven, wrong, unsound;
 	struct negamax *nm;   /* on as many threads */
@@ -246,6 +289,7 @@ int main(void)
 
 	snprintf(list, sizeof(list), "%s", env != NULL && env[0] != '\0' ? env : "2,8");
 	test_one_thread();
+	test_leaf_values(1);
 	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		int threads = atoi(tok);
 
@@ -255,6 +299,7 @@ int main(void)
 			return 1;
 		}
 		test_counts(threads);
+		test_leaf_values(threads);
 		test_solver(threads);
 	}
 	return tap_done();
