@@ -1,7 +1,8 @@
 /* commands.h - the command words of noughts and their dispatch
  * (commands.c), and what the files of the commands share: commands.c has
- * the single-position commands, commands-games.c those that play or replay
- * whole games. */
+ * the single-position commands, commands-bench.c the benchmark,
+ * commands-bot.c the CodinGame bot, commands-games.c those that play or
+ * replay whole games. */
 #ifndef NOUGHTS_COMMANDS_H
 #define NOUGHTS_COMMANDS_H
 
@@ -33,7 +34,10 @@ int refuse_finished(const struct options *opt);
  * replayed. */
 void seed_spec(struct player_spec *spec, uint64_t base, int game, int who);
 
-/* The commands of commands-games.c; each returns the exit status. */
+/* The commands of commands-bench.c and commands-bot.c, and those of
+ * commands-games.c; each returns the exit status. */
+int cmd_bench(struct options *opt);
+int cmd_bot(struct options *opt);
 int cmd_match(struct options *opt);
 int cmd_selfplay(struct options *opt);
 int cmd_review(struct options *opt);

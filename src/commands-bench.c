@@ -1,0 +1,162 @@
+/* commands-bench.c - noughts bench: perft, playouts and MCTS iterations a
+ * second, on one thread and on each count asked for. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "commands.h"
+#include "json.h"
+#include "mcts.h"
+#include "nnue.h"
+#include "options.h"
+#include "util.h"
+
+struct bench {
+	double perft, playouts, mcts_random, mcts_smart;
+	double threads[OPTIONS_MAX_THREADS]; /* MCTS random, for opt->threads[i] */
+	double mcts_net; /* 0 for a game without a network */
+};
+
+static double perft_rate(const struct game *g, const struct pos *start, double seconds)
+{
+	uint64_t counts[GAME_MAX_PLIES], leaves = 0, t0 = now_ns(), elapsed, last_ns;
+
+	for (int d = 1; d <= GAME_MAX_PLIES; d++) {
+		uint64_t t = now_ns();
+		double branching;
+
+		game_perft(g, start, d, counts);
+		leaves += counts[d - 1];
+		last_ns = now_ns() - t;
+		elapsed = now_ns() - t0;
+		if (counts[d - 1] == 0 || elapsed >= seconds * 1e9)
+			break;
+		/* The next depth costs about the branching factor times this one:
+		 * start it only if it ends near the time asked for. */
+		branching = d >= 2 && counts[d - 2] > 0 ? (double)counts[d - 1] / counts[d - 2] : 1;
+		if (elapsed + last_ns * branching > 1.5 * seconds * 1e9)
+			break;
+	}
+	elapsed = now_ns() - t0;
+	return leaves / (elapsed / 1e9);
+}
+
+static double playout_rate(const struct game *g, const struct pos *start, double seconds)
+{
+	struct rng r;
+	uint64_t n = 0, t0 = now_ns(), elapsed;
+
+	rng_seed(&r, 1);
+	do {
+		for (int i = 0; i < 256; i++) {
+			struct pos p = *start;
+
+			game_rollout(g, &p, &r, ROLLOUT_RANDOM);
+		}
+		n += 256;
+		elapsed = now_ns() - t0;
+	} while (elapsed < seconds * 1e9);
+	return n / (elapsed / 1e9);
+}
+
+/* MCTS iterations a second from START on THREADS threads with ROLLOUT
+ * playouts, or with the leaf evaluator LEAF (eval=net) if not NULL. */
+static double mcts_rate(const struct game *g, const struct pos *start, int rollout,
+			const struct mcts_leaf_eval *leaf, int threads, double seconds)
+{
+	struct mcts_params params;
+	struct mcts *m;
+	uint64_t n, t0, elapsed;
+
+	mcts_params_default(&params);
+	params.rollout = rollout;
+	params.threads = threads;
+	params.leaf = leaf;
+	params.eval = leaf != NULL ? MCTS_EVAL_NET : MCTS_EVAL_ROLLOUT;
+	m = mcts_new(g, start, &params); /* (threads started before the clock) */
+	t0 = now_ns();
+	/* One run: it stops early only when the root is solved, and then the
+	 * rate so far stands. */
+	n = mcts_run(m, UINT64_MAX, t0 + (uint64_t)(seconds * 1e9));
+	elapsed = now_ns() - t0;
+	mcts_free(m);
+	return n / (elapsed / 1e9);
+}
+
+/* The figures of --threads: one line each, with the ratio to one thread. */
+static void bench_threads_print(const struct options *opt, const struct bench *b, struct json *j)
+{
+	if (j != NULL) {
+		json_key(j, "threads");
+		json_array_begin(j);
+	} else {
+		printf("mcts iterations/s (random) on threads, ratio to one thread:\n");
+	}
+	for (int i = 0; i < opt->nthreads; i++) {
+		double ratio = b->mcts_random > 0 ? b->threads[i] / b->mcts_random : 0;
+
+		if (j == NULL) {
+			printf("  %3d thread%s %12.0f  %5.2fx\n", opt->threads[i],
+			       opt->threads[i] == 1 ? " " : "s", b->threads[i], ratio);
+			continue;
+		}
+		json_object_begin(j);
+		json_int_field(j, "threads", opt->threads[i]);
+		json_double_field(j, "iterations_per_s", b->threads[i]);
+		json_double_field(j, "ratio", ratio);
+		json_object_end(j);
+	}
+	if (j != NULL)
+		json_array_end(j);
+}
+
+int cmd_bench(struct options *opt)
+{
+	const struct game *g = &opt->game;
+	struct bench b;
+
+	if (refuse_finished(opt))
+		return 1;
+	b.perft = perft_rate(g, &opt->pos, opt->seconds);
+	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1, opt->seconds);
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, 1, opt->seconds);
+	b.mcts_net = nnue_builtin(g) == NULL ? 0 :
+		     mcts_rate(g, &opt->pos, ROLLOUT_SMART, nnue_leaf_eval(nnue_builtin(g)), 1,
+			       opt->seconds);
+	/* Random playouts, so that the figures compare across versions; one
+	 * thread is the figure above, measured in the same run. */
+	for (int i = 0; i < opt->nthreads; i++)
+		b.threads[i] = opt->threads[i] == 1 ? b.mcts_random
+			       : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, opt->threads[i],
+					   opt->seconds);
+	if (opt->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_object_begin(&j);
+		json_string_field(&j, "game", g->name);
+		json_double_field(&j, "perft_leaves_per_second", b.perft);
+		json_double_field(&j, "playouts_per_second", b.playouts);
+		json_double_field(&j, "mcts_random_iterations_per_second", b.mcts_random);
+		json_double_field(&j, "mcts_smart_iterations_per_second", b.mcts_smart);
+		if (b.mcts_net > 0)
+			json_double_field(&j, "mcts_net_iterations_per_second", b.mcts_net);
+		if (opt->nthreads > 0)
+			bench_threads_print(opt, &b, &j);
+		json_object_end(&j);
+		return 0;
+	}
+	printf("game %s, about %g s each, one thread\n", g->name, opt->seconds);
+	printf("perft leaves/s              %12.0f\n", b.perft);
+	printf("random playouts/s           %12.0f\n", b.playouts);
+	printf("mcts iterations/s (random)  %12.0f\n", b.mcts_random);
+	printf("mcts iterations/s (smart)   %12.0f\n", b.mcts_smart);
+	if (b.mcts_net > 0)
+		printf("mcts iterations/s (network) %12.0f  (%s)\n", b.mcts_net,
+		       nnue_simd_name(nnue_set_simd(-1)));
+	if (opt->nthreads > 0)
+		bench_threads_print(opt, &b, NULL);
+	return 0;
+}
+
