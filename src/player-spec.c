@@ -1,0 +1,313 @@
+/* player-spec.c - player specs ("mcts:time=100,c=0.7"): parsing, checking
+ * against a game and formatting, and what the strength levels mean. */
+#include "config.h"
+
+#include "player.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nnue.h"
+
+/* MCTS iterations per move for each level: about three times the level
+ * below, which is what it takes to be clearly stronger; wider at the top,
+ * where more UTTT games between strong engines are drawn. */
+static const uint64_t level_iterations[PLAYER_MAX_LEVEL + 1] = {
+	0, 16, 50, 150, 500, 1500, 5000, 15000, 40000, 150000, 1000000,
+};
+
+/* Negamax depth and time cap for each level. Past depth 4 the depth grows
+ * by two: one more ply alone (an odd depth after an even one) was no
+ * stronger on UTTT. Level 10 searches to the end if time allows. */
+static const struct {
+	int depth, time_ms;
+} level_negamax[PLAYER_MAX_LEVEL + 1] = {
+	{ 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 0 }, { 6, 0 }, { 8, 0 }, { 10, 0 }, { 12, 0 },
+	{ 14, 10000 }, { 0, 30000 },
+};
+
+uint64_t player_level_iterations(int level)
+{
+	assert(level >= 1 && level <= PLAYER_MAX_LEVEL);
+	return level_iterations[level];
+}
+
+void player_level_negamax(int level, int *depth, int *time_ms)
+{
+	assert(level >= 1 && level <= PLAYER_MAX_LEVEL);
+	*depth = level_negamax[level].depth;
+	*time_ms = level_negamax[level].time_ms;
+}
+
+/* --- parsing ----------------------------------------------------------- */
+
+static int threads_default = 1;
+
+void player_set_threads_default(int threads)
+{
+	assert(threads >= 1 && threads <= MCTS_MAX_THREADS);
+	threads_default = threads;
+}
+
+int player_threads_default(void)
+{
+	return threads_default;
+}
+
+
+static const char *const kind_names[] = { "human", "random", "mcts", "negamax" };
+static const char *const kind_keys[] = {
+	"none",
+	"seed",
+	"iterations, time, c, rollout, solver, memory, seed, threads, level, eval, net",
+	"depth, time, threads, level",
+};
+
+/* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
+/* net=FILE: a network that loads, so a bad file is a spec error. */
+static int spec_net(struct player_spec *spec, const char *value, char *err, size_t errsize)
+{
+	char why[300];
+	struct nnue *n;
+
+	if (strlen(value) >= sizeof(spec->net) || value[0] == '\0') {
+		fmt_buf(err, errsize, "net must name a network file (under %zu characters)",
+			sizeof(spec->net));
+		return -1;
+	}
+	n = nnue_load(value, why, sizeof(why));
+	if (n == NULL) {
+		fmt_buf(err, errsize, "net=%s", why);
+		return -1;
+	}
+	nnue_free(n);
+	strcpy(spec->net, value);
+	return 0;
+}
+
+static int spec_key(struct player_spec *spec, const char *key, const char *value, char *err,
+		    size_t errsize)
+{
+	uint64_t u;
+	int kind = spec->kind;
+
+#define BAD(...) (fmt_buf(err, errsize, __VA_ARGS__), -1)
+	if (strcmp(key, "seed") == 0 && (kind == PLAYER_RANDOM || kind == PLAYER_MCTS)) {
+		if (!parse_u64(value, 0, UINT64_MAX, &u))
+			return BAD("seed must be a whole number, not '%s'", value);
+		spec->seed = spec->mcts.seed = u;
+		spec->seed_given = true;
+	} else if (strcmp(key, "level") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
+		if (!parse_u64(value, 1, PLAYER_MAX_LEVEL, &u))
+			return BAD("level must be from 1 to %d, not '%s'", PLAYER_MAX_LEVEL, value);
+		spec->level = (int)u;
+	} else if (strcmp(key, "time") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
+		if (!parse_u64(value, 1, 3600000, &u))
+			return BAD("time must be milliseconds from 1 to 3600000, not '%s'", value);
+		spec->time_ms = (int)u;
+	} else if (strcmp(key, "iterations") == 0 && kind == PLAYER_MCTS) {
+		if (!parse_u64(value, 1, 1000000000000u, &u))
+			return BAD("iterations must be from 1 to 10^12, not '%s'", value);
+		spec->iterations = u;
+	} else if (strcmp(key, "c") == 0 && kind == PLAYER_MCTS) {
+		if (!parse_double(value, 0, 100, &spec->mcts.c))
+			return BAD("c must be a number from 0 to 100, not '%s'", value);
+	} else if (strcmp(key, "rollout") == 0 && kind == PLAYER_MCTS) {
+		if (strcmp(value, "random") == 0)
+			spec->mcts.rollout = ROLLOUT_RANDOM;
+		else if (strcmp(value, "smart") == 0)
+			spec->mcts.rollout = ROLLOUT_SMART;
+		else
+			return BAD("rollout must be random or smart, not '%s'", value);
+	} else if (strcmp(key, "solver") == 0 && kind == PLAYER_MCTS) {
+		if (strcmp(value, "on") == 0)
+			spec->mcts.solver = true;
+		else if (strcmp(value, "off") == 0)
+			spec->mcts.solver = false;
+		else
+			return BAD("solver must be on or off, not '%s'", value);
+	} else if (strcmp(key, "memory") == 0 && kind == PLAYER_MCTS) {
+		/* nodes are counted in 32 bits: 2^32 nodes of 24 bytes is 96 GiB */
+		if (!parse_u64(value, 1, 98304, &u))
+			return BAD("memory must be MiB from 1 to 98304, not '%s'", value);
+		spec->mcts.memory = (size_t)u << 20;
+	} else if (strcmp(key, "threads") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
+		if (!parse_u64(value, 1, MCTS_MAX_THREADS, &u))
+			return BAD("threads must be from 1 to %d, not '%s'", MCTS_MAX_THREADS, value);
+		spec->mcts.threads = (int)u;
+		spec->threads_given = true;
+	} else if (strcmp(key, "eval") == 0 && kind == PLAYER_MCTS) {
+		if (strcmp(value, "net") == 0)
+			spec->mcts.eval = MCTS_EVAL_NET;
+		else if (strcmp(value, "rollout") == 0)
+			spec->mcts.eval = MCTS_EVAL_ROLLOUT;
+		else if (strcmp(value, "mix") == 0)
+			spec->mcts.eval = MCTS_EVAL_MIX;
+		else
+			return BAD("eval must be net, rollout or mix, not '%s'", value);
+	} else if (strcmp(key, "net") == 0 && kind == PLAYER_MCTS) {
+		return spec_net(spec, value, err, errsize);
+	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
+		if (!parse_u64(value, 1, GAME_MAX_PLIES, &u))
+			return BAD("depth must be from 1 to %d, not '%s'", GAME_MAX_PLIES, value);
+		spec->depth = (int)u;
+	} else {
+		return BAD("unknown key '%s' for %s (accepted: %s)", key, kind_names[kind],
+			   kind_keys[kind]);
+	}
+	return 0;
+#undef BAD
+}
+
+int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
+{
+	static const char *const all_keys[] = { "iterations", "time", "c", "rollout", "solver",
+						 "memory", "seed", "threads", "level", "depth", "eval", "net" };
+	char buf[256], reason[160];
+	char *rest, *item;
+	unsigned seen = 0;
+	size_t name_len = strcspn(text, ":");
+	int kind = -1;
+
+	memset(spec, 0, sizeof(*spec));
+	mcts_params_default(&spec->mcts);
+	spec->mcts.threads = threads_default;
+	spec->mcts.eval = MCTS_EVAL_AUTO;
+	spec->seed = spec->mcts.seed;
+	for (int k = 0; k < (int)ARRAY_SIZE(kind_names); k++)
+		if (strlen(kind_names[k]) == name_len && strncmp(text, kind_names[k], name_len) == 0)
+			kind = k;
+	if (kind < 0) {
+		fmt_buf(err, errsize,
+			"player '%s': expected human, random, mcts[:key=value,...] or "
+			"negamax[:key=value,...]",
+			text);
+		return -1;
+	}
+	spec->kind = kind;
+	if (text[name_len] == '\0')
+		return 0;
+	if (strlen(text) >= sizeof(buf)) {
+		fmt_buf(err, errsize, "player spec is too long (%zu characters)", strlen(text));
+		return -1;
+	}
+	strcpy(buf, text + name_len + 1);
+	for (item = buf; item != NULL; item = rest) {
+		char *eq;
+
+		rest = strchr(item, ',');
+		if (rest != NULL)
+			*rest++ = '\0';
+		eq = strchr(item, '=');
+
+		if (eq == NULL || eq == item) {
+			fmt_buf(err, errsize, "player '%s': expected key=value, not '%s' (keys: %s)",
+				text, item, kind_keys[kind]);
+			return -1;
+		}
+		*eq = '\0';
+		for (unsigned k = 0; k < ARRAY_SIZE(all_keys); k++) {
+			if (strcmp(item, all_keys[k]) != 0)
+				continue;
+			if (seen >> k & 1) {
+				fmt_buf(err, errsize, "player '%s': the key '%s' is given twice", text, item);
+				return -1;
+			}
+			seen |= 1u << k;
+		}
+		if (spec_key(spec, item, eq + 1, reason, sizeof(reason)) < 0) {
+			fmt_buf(err, errsize, "player '%s': %s", text, reason);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
+{
+	size_t n = 0;
+
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	buf[0] = '\0';
+	ADD("%s", kind_names[spec->kind]);
+	if (spec->kind == PLAYER_MCTS) {
+		char sep = ':';
+
+		if (spec->iterations != 0) {
+			ADD("%citerations=%llu", sep, (unsigned long long)spec->iterations);
+			sep = ',';
+		}
+		if (spec->time_ms != 0) {
+			ADD("%ctime=%d", sep, spec->time_ms);
+			sep = ',';
+		}
+		if (spec->iterations == 0 && spec->time_ms == 0)
+			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+		ADD(",c=%g,rollout=%s,solver=%s", spec->mcts.c,
+		    spec->mcts.rollout == ROLLOUT_SMART ? "smart" : "random",
+		    spec->mcts.solver ? "on" : "off");
+		if (spec->mcts.memory != (size_t)MCTS_DEFAULT_MEMORY_MB << 20)
+			ADD(",memory=%zu", spec->mcts.memory >> 20);
+		if (spec->seed_given)
+			ADD(",seed=%llu", (unsigned long long)spec->seed);
+		if (spec->threads_given)
+			ADD(",threads=%d", spec->mcts.threads);
+		if (spec->mcts.eval != MCTS_EVAL_AUTO)
+			ADD(",eval=%s", spec->mcts.eval == MCTS_EVAL_NET ? "net" :
+			    spec->mcts.eval == MCTS_EVAL_MIX ? "mix" : "rollout");
+		if (spec->net[0] != '\0')
+			ADD(",net=%s", spec->net);
+	} else if (spec->kind == PLAYER_NEGAMAX) {
+		char sep = ':';
+
+		if (spec->depth != 0) {
+			ADD("%cdepth=%d", sep, spec->depth);
+			sep = ',';
+		}
+		if (spec->time_ms != 0) {
+			ADD("%ctime=%d", sep, spec->time_ms);
+			sep = ',';
+		}
+		if (spec->depth == 0 && spec->time_ms == 0)
+			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+		if (spec->threads_given)
+			ADD(",threads=%d", spec->mcts.threads);
+	} else if (spec->kind == PLAYER_RANDOM && spec->seed_given) {
+		ADD(":seed=%llu", (unsigned long long)spec->seed);
+	}
+	return buf;
+#undef ADD
+}
+
+int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
+		      size_t errsize)
+{
+	struct nnue *own = NULL;
+	const struct nnue *n;
+	int rc = 0;
+
+	if (spec->kind != PLAYER_MCTS)
+		return 0;
+	if (spec->net[0] != '\0') {
+		own = nnue_load(spec->net, err, errsize);
+		if (own == NULL)
+			return -1;
+		if (strcmp(nnue_game(own), g->name) != 0) {
+			fmt_buf(err, errsize, "net=%s is a network for %s, not %s", spec->net,
+				nnue_game(own), g->name);
+			rc = -1;
+		}
+		nnue_free(own);
+		return rc;
+	}
+	n = nnue_builtin(g);
+	if (n == NULL && (spec->mcts.eval == MCTS_EVAL_NET || spec->mcts.eval == MCTS_EVAL_MIX)) {
+		fmt_buf(err, errsize, "eval=%s: %s has no network (only uttt has one); use "
+			"eval=rollout or net=FILE", spec->mcts.eval == MCTS_EVAL_NET ? "net" : "mix",
+			g->name);
+		return -1;
+	}
+	return 0;
+}
