@@ -427,6 +427,21 @@ static bool update_bounds_after(struct mcts *m, struct node *n, int side, const 
 	return true;
 }
 
+/* Can the side to move in POS win the game with its next move? What a
+ * leaf evaluator may not see and a playout would (its first move wins when
+ * it can): asked before the evaluator, whose value the answer replaces. */
+static bool wins_at_once(const struct game *g, const struct pos *pos)
+{
+	struct moveset threats, legal;
+
+	game_threats(g, pos, pos->turn, &threats);
+	if (moveset_empty(&threats))
+		return false;
+	game_legal(g, pos, &legal);
+	moveset_and(&threats, &legal);
+	return !moveset_empty(&threats);
+}
+
 /* The result to back up from POS, a leaf just added and not over: a
  * playout's, or under eval=net the leaf evaluator's value v for X, or under
  * eval=mix the mean of the two. A value is backed up as it is, not drawn
@@ -443,6 +458,8 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 	*frac = 0;
 	if (m->p.eval == MCTS_EVAL_ROLLOUT)
 		return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+	if (wins_at_once(m->g, pos))
+		return result_of_win(pos->turn);
 	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
 	if (m->p.eval == MCTS_EVAL_MIX) {
 		int r = t != NULL ? playout_traced(m, w, pos, t)

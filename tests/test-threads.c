@@ -196,6 +196,38 @@ static void test_leaf_values(int threads)
 	mcts_free(m);
 }
 
+/* A leaf whose mover can win the game with its next move is a win for it,
+ * whatever the evaluator says: X to move has 6 moves, and after each but
+ * e4 O wins at once. One visit each: e4 is worth the evaluator's 0.3 to X,
+ * the other five nothing. */
+static void test_leaf_wins_at_once(void)
+{
+	static const struct mcts_leaf_eval eval = { 1, const_root, const_leaf, NULL };
+	struct mcts_params p = params(9, 1, (size_t)8 << 20);
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct pos pos;
+	struct mcts *m;
+	char name[8];
+	int n, right = 0;
+
+	setup("uttt", "i6 h7 e1 e2 d5 c4 h2 e5 d6 a8 a6 c7 i2 i5 i4 g3 a9 a7 c1 h1 f1 i1 h3 f8 g5 c5 "
+		      "g4 c3 i7 i3 h9 e7 d2 b6 d7 c2 h6 e9 f7 g1 b2 e6 d9 b7 e3 f9 g7 b3 e8 d4 a3 c6 "
+		      "g8 g6 h4 f3 i8 i9 g9 f5", &pos);
+	p.eval = MCTS_EVAL_NET;
+	p.leaf = &eval;
+	m = mcts_new(&game, &pos, &p);
+	mcts_run(m, 6, 0);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+	for (int i = 0; i < n; i++) {
+		bool e4 = strcmp(game_move_name(&game, ch[i].move, name), "e4") == 0;
+
+		right += ch[i].visits == 1 && ch[i].value == (e4 ? 19661 / 65536.0 : 0);
+	}
+	ok(n == 6 && right == 6, "a leaf where O wins at once counts as O's win, not as the "
+	   "evaluator's value (%d of %d children right)", right, n);
+	mcts_free(m);
+}
+
 struct sweep {
 	int threads, positions, proven, wrong, unsound;
 	struct negamax *nm;   /* on as many threads */
@@ -290,6 +322,7 @@ int main(void)
 	snprintf(list, sizeof(list), "%s", env != NULL && env[0] != '\0' ? env : "2,8");
 	test_one_thread();
 	test_leaf_values(1);
+	test_leaf_wins_at_once();
 	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		int threads = atoi(tok);
 
