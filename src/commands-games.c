@@ -243,8 +243,8 @@ int cmd_selfplay(struct options *opt)
 
 		s.seed_given = false;
 		seed_spec(&s, opt->seed, game, 0);
-		result = selfplay_game(stdout, &opt->game, &opt->pos, &s, s.seed, &stop_requested,
-				       &npos);
+		result = selfplay_game(stdout, &opt->game, &opt->pos, &s, s.seed, opt->children,
+				       &stop_requested, &npos);
 		if (result == RESULT_NONE)
 			break;
 		played++;

@@ -16,7 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
-	LONG_THREADS, LONG_DELAY,
+	LONG_THREADS, LONG_DELAY, LONG_CHILDREN,
 };
 
 static const struct option long_options[] = {
@@ -40,6 +40,7 @@ static const struct option long_options[] = {
 	{ "threshold", required_argument, NULL, LONG_THRESHOLD },
 	{ "threads", required_argument, NULL, LONG_THREADS },
 	{ "delay", required_argument, NULL, LONG_DELAY },
+	{ "children", required_argument, NULL, LONG_CHILDREN },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -64,6 +65,8 @@ static const struct {
 	{ LONG_ENGINE, OPT_ENGINE, "--engine PLAYER     the engine to use (default mcts)" },
 	{ LONG_GAMES, OPT_GAMES, "--games N           number of games (default 100)" },
 	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
+	{ LONG_CHILDREN, OPT_CHILDREN, "--children V        also write each searched position's children that got\n"
+	  "                      V visits or more (default 0: none)" },
 	{ LONG_RECORD, OPT_RECORD, "--record PATH       play: write the game to this file when it ends;\n"
 				   "                      match: write a record of each game into this directory" },
 	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record at its last position" },
@@ -229,6 +232,12 @@ static int number_option(struct options *opt, const char *command, int c)
 			return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
 					   optarg);
 		opt->games = (int)v;
+		break;
+	case LONG_CHILDREN:
+		if (!parse_u64(optarg, 1, UINT32_MAX, &v))
+			return usage_error(command, "--children must be a number of visits from 1 to "
+					   "4294967295, not '%s'", optarg);
+		opt->children = (uint32_t)v;
 		break;
 	case LONG_SEED:
 		if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))

@@ -26,6 +26,7 @@ enum {
 	OPT_THRESHOLD = 1 << 11, /* --threshold */
 	OPT_THREADS = 1 << 12, /* --threads */
 	OPT_DELAY = 1 << 13,   /* --delay */
+	OPT_CHILDREN = 1 << 14, /* --children */
 };
 
 #define OPTIONS_DELAY_MS 700      /* --delay's default */
@@ -49,6 +50,7 @@ struct options {
 	struct player_spec engine; /* --engine (analyze, bot) */
 	bool engine_given;
 	int games;                /* --games (match), default 100 */
+	uint32_t children;        /* --children (selfplay), 0 when not given */
 	uint64_t seed;            /* --seed */
 	bool seed_given;
 	double seconds;           /* --seconds (bench), default 1 */

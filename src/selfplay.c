@@ -5,6 +5,7 @@
 #include "selfplay.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 void selfplay_header(FILE *out, const struct game *g, const struct player_spec *spec,
 		     uint64_t seed)
@@ -58,10 +59,45 @@ static void describe(const struct game *g, const struct pos *p, struct line *l)
 	l->turn = p->turn;
 }
 
-int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
-		  const struct player_spec *spec, uint64_t seed, const atomic_int *stop,
-		  int *npos)
+/* The lines of the children of the search M's root that got MIN visits or
+ * more, other than CHOSEN and those that end the game, into OUT: what the
+ * network will be asked about at the leaves of a search, bad moves
+ * included, which the positions of the game alone never show it. Returns
+ * how many. */
+static int write_children(FILE *out, const struct game *g, struct mcts *m, int chosen,
+			  uint32_t min)
 {
+	struct mcts_child ch[GAME_MAX_MOVES];
+	int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL), written = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct pos after = *mcts_root(m);
+		struct line l;
+		double v;
+
+		if (ch[i].move == chosen || ch[i].visits < min)
+			continue;
+		game_play(g, &after, ch[i].move);
+		if (game_over(&after))
+			continue;
+		/* for the side to move after it: the other side of the value */
+		v = ch[i].proven == PROOF_WIN ? 0 : ch[i].proven == PROOF_LOSS ? 1
+		  : ch[i].proven == PROOF_DRAW ? 0.5 : 1 - ch[i].value;
+		describe(g, &after, &l);
+		fprintf(out, "%s %d %c -1 %.4f -\n", l.cells, l.last, game_side_mark(l.turn), v);
+		written++;
+	}
+	return written;
+}
+
+int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
+		  const struct player_spec *spec, uint64_t seed, uint32_t children,
+		  const atomic_int *stop, int *npos)
+{
+	char *kids_text = NULL;
+	size_t kids_size = 0;
+	FILE *kids = NULL;
+	int nkids = 0;
 	struct player_spec s = *spec;
 	struct line lines[GAME_MAX_PLIES];
 	struct pos pos = *start;
@@ -76,11 +112,16 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 	random_plies = (int)rng_below(&r, SELFPLAY_RANDOM_PLIES + 1);
 	p = player_new(g, &s, &pos);
 	*npos = 0;
+	if (children > 0 && (kids = open_memstream(&kids_text, &kids_size)) == NULL)
+		fatal("out of memory");
 	while (!game_over(&pos)) {
 		int move;
 
 		if (atomic_load(stop)) {
 			player_free(p);
+			if (kids != NULL)
+				fclose(kids);
+			free(kids_text);
 			return RESULT_NONE;
 		}
 		if (pos.ply - start->ply < random_plies) {
@@ -95,12 +136,19 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 			describe(g, &pos, &lines[n]);
 			lines[n].move = move;
 			lines[n].value = root_value(player_search(p));
+			if (kids != NULL)
+				nkids += write_children(kids, g, player_search(p), move, children);
 			n++;
 		}
 		game_play(g, &pos, move);
 		player_played(p, move);
 	}
 	player_free(p);
+	if (kids != NULL) {
+		fclose(kids);
+		fwrite(kids_text, 1, kids_size, out);
+		free(kids_text);
+	}
 	for (int i = 0; i < n; i++) {
 		int w = result_winner(pos.result);
 		double res = w < 0 ? 0.5 : w == lines[i].turn ? 1 : 0;
@@ -108,9 +156,10 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 		fprintf(out, "%s %d %c %d %.4f %g\n", lines[i].cells, lines[i].last,
 			game_side_mark(lines[i].turn), lines[i].move, lines[i].value, res);
 	}
-	fprintf(out, "# end: %s after %d plies, %d positions\n",
+	fprintf(out, "# end: %s after %d plies, %d positions",
 		pos.result == RESULT_DRAW ? "drawn" : pos.result == RESULT_X ? "X won" : "O won",
 		pos.ply, n);
+	fprintf(out, children > 0 ? ", %d children\n" : "\n", nkids);
 	*npos = n;
 	return pos.result;
 }

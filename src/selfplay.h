@@ -15,7 +15,13 @@
  * the position for the side to move, from 0 (lost) to 1 (won), 4 decimals;
  * RESULT: how the game ended for the side to move: 1 won, 0.5 drawn, 0
  * lost. Positions are written once a game is over (its result is known),
- * followed by a comment line "# end: RESULT after N plies, P positions". */
+ * followed by a comment line "# end: RESULT after N plies, P positions".
+ *
+ * With --children V, each search's children that got V visits or more
+ * (but the move played, and moves that end the game) come too, before the
+ * game's positions and before its end line, which then adds ", C
+ * children": MOVE -1, VALUE the child's own statistics (or its proof) for
+ * its side to move, RESULT '-' (the game did not go there). */
 #ifndef NOUGHTS_SELFPLAY_H
 #define NOUGHTS_SELFPLAY_H
 
@@ -37,11 +43,12 @@ void selfplay_header(FILE *out, const struct game *g, const struct player_spec *
 		     uint64_t seed);
 
 /* Play one game of SPEC (an mcts engine: assert) against itself from START
- * with SEED, and write its searched positions to OUT. Stores the number of
+ * with SEED, and write its searched positions to OUT (and their children
+ * with CHILDREN visits or more, unless 0). Stores the number of
  * positions written in *NPOS. Returns the enum result, or RESULT_NONE when
  * *STOP became non-zero during the game (nothing is written then). */
 int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
-		  const struct player_spec *spec, uint64_t seed, const atomic_int *stop,
-		  int *npos);
+		  const struct player_spec *spec, uint64_t seed, uint32_t children,
+		  const atomic_int *stop, int *npos);
 
 #endif

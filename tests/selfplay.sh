@@ -41,6 +41,39 @@ if [ "$uttt" != "$other" ]; then pass "another seed gives other games"; else fai
 if printf '%s\n' "$uttt" | grep -v '^#' | awk 'length($1) != 81 { bad = 1 } END { exit !bad }'; then
 	fail "uttt lines have 81 cells"; else pass "uttt lines have 81 cells"; fi
 
+# --children: the other moves' positions, before the game's own, each one
+# move away from one of them, with no result; the end line counts them.
+run selfplay --game ttt --engine mcts:iterations=300 --games 3 --seed 4 --children 5
+bad=$(printf '%s\n' "$out" | awk '
+	function marks(s, c) { return gsub(c, c, s) }
+	function apart(a, b,   j, d) {
+		d = 0
+		for (j = 1; j <= length(a); j++) d += substr(a, j, 1) != substr(b, j, 1)
+		return d
+	}
+	/^# end: / {
+		if ($0 !~ (", " kids " children$")) print "end line " $0 " after " kids " children"
+		for (i = 1; i <= kids; i++) {
+			near = 0
+			for (k = 1; k <= npos; k++) near += apart(child[i], pos[k]) == 1
+			if (!near) print "child " child[i] " is not one move from a position of its game"
+		}
+		games++; total += kids; kids = 0; npos = 0; next
+	}
+	/^#/ { next }
+	$6 == "-" {
+		if (NF != 6 || $4 != "-1" || $5 !~ /^[01]\.[0-9][0-9][0-9][0-9]$/ || $5 > 1)
+			print "child format: " $0
+		if (npos > 0) print "child after the game positions: " $0
+		x = marks($1, "X"); o = marks($1, "O")
+		if (!(($3 == "X" && x == o) || ($3 == "O" && x == o + 1))) print "child marks: " $0
+		child[++kids] = $1; next
+	}
+	{ pos[++npos] = $1 }
+	END { if (games != 3 || total == 0) print "games " games ", children " total }')
+if [ -z "$bad" ]; then pass "--children: the other moves' positions, one move from their game's, counted"
+else fail "children: $bad"; fi
+
 run selfplay --game ttt --engine negamax
 expect_error 2 "selfplay: --engine must be mcts" "selfplay refuses an engine without search values"
 run selfplay --game ttt --moves "a1 b1 a2 b2 a3"

@@ -191,7 +191,9 @@ def main():
     games = []
     cells, last, turn, value, result = uttt.read_selfplay(args.data, games)
     x = uttt.features(cells, last, turn)
-    t = (args.lam * result + (1 - args.lam) * value).astype(np.float32)
+    # (a child's line has no game result: its value alone)
+    t = np.where(np.isnan(result), value,
+                 args.lam * result + (1 - args.lam) * value).astype(np.float32)
     # Hold out every twentieth game whole: positions of one game are alike,
     # so a network that merely remembers games would look good on its own
     # games' other positions.
@@ -199,8 +201,8 @@ def main():
     val, tr = np.flatnonzero(held), np.flatnonzero(~held)
     nval = len(val)
     log(f"{len(t)} positions of {games[-1] + 1 if games else 0} games ({len(tr)} to train, "
-        f"{nval} to validate), results: mover won {np.mean(result == 1):.3f}, "
-        f"drew {np.mean(result == 0.5):.3f}")
+        f"{nval} to validate; {int(np.isnan(result).sum())} children), results: mover won "
+        f"{np.mean(result[~np.isnan(result)] == 1):.3f}, drew {np.mean(result[~np.isnan(result)] == 0.5):.3f}")
     log(f"validation loss of a constant guess: {bce(np.full(nval, t[tr].mean()), t[val]):.4f}")
     net = Net.load(args.init) if args.init else Net(args.hidden, rng)
     train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log)

@@ -21,7 +21,8 @@ LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 def read_selfplay(paths, games=None):
     """Positions of selfplay files: (cells uint8 [N, 81] with 0 empty, 1 X,
     2 O; last int [N]; turn int [N] 0 for X, 1 for O; value float [N];
-    result float [N]), values and results for the side to move. If GAMES
+    result float [N], NaN for the children of --children), values and
+    results for the side to move. If GAMES
     is a list, the number of the game each position is from (0, 1, ...
     over all the files) is appended to it."""
     rows = []
@@ -41,7 +42,7 @@ def read_selfplay(paths, games=None):
     last = np.zeros(n, np.int64)
     turn = np.zeros(n, np.int64)
     value = np.zeros(n, np.float32)
-    result = np.zeros(n, np.float32)
+    result = np.zeros(n, np.float32)  # NaN: a child's line, whose game is unknown
     if n == 0:
         return cells, last, turn, value, result
     raw = np.frombuffer(b"".join(r[0] for r in rows), np.uint8).reshape(n, 81)
@@ -50,7 +51,7 @@ def read_selfplay(paths, games=None):
     last[:] = [int(r[1]) for r in rows]
     turn[:] = [0 if r[2] == b"X" else 1 for r in rows]
     value[:] = [float(r[4]) for r in rows]
-    result[:] = [float(r[5]) for r in rows]
+    result[:] = [np.nan if r[5] == b"-" else float(r[5]) for r in rows]
     return cells, last, turn, value, result
 
 
