@@ -9,6 +9,9 @@
 #      on both stages' positions (3 epochs)
 #   3  more self-play with playouts (7900 games), train stage3.bin from random
 #      weights on all three stages' positions (8 epochs, weight decay)
+#   4  self-play with playouts: 2000 games with --children 100 (each
+#      search's other moves too); train stage4.bin from random weights on
+#      stage 3's positions and these (8 epochs, weight decay)
 #   ship  the last stage's network becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
@@ -16,7 +19,7 @@ set -eu
 cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
-stages=${*:-1 2 3 ship}
+stages=${*:-1 2 3 4 ship}
 
 for stage in $stages; do
 	case $stage in
@@ -35,15 +38,22 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage3.bin --seed 3 --epochs 8 --wd 1e-4 \
 			data/stage1/chunk-*.txt data/stage2/chunk-*.txt data/stage3/chunk-*.txt
 		;;
+	4)
+		./selfplay-stage.sh "$NOUGHTS" data/stage3 mcts:iterations=4000,threads=1 201 279 100
+		./selfplay-stage.sh "$NOUGHTS" data/stage4 mcts:iterations=4000,threads=1 501 520 100 \
+			--children 100
+		"$PYTHON" train.py --out stage4.bin --seed 4 --epochs 8 --wd 1e-4 \
+			data/stage3/chunk-*.txt data/stage4/chunk-*.txt
+		;;
 	ship)
-		for net in stage3.bin stage2.bin stage1.bin; do
+		for net in stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
 		done
 		cp "$net" uttt.bin
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, ship)" >&2
 		exit 2
 		;;
 	esac
