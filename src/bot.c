@@ -169,13 +169,21 @@ void bot_set_deadline(struct bot *b, int ms, int first_ms)
 	b->first_deadline_ns = (uint64_t)first_ms * 1000000u;
 }
 
-void bot_idle(struct bot *b)
+/* Tell the player our last answer if it was not told yet (which moves the
+ * tree): true if it was not. */
+static bool play_pending(struct bot *b)
 {
 	if (b->pending < 0)
-		return;
+		return false;
 	player_played(b->player, b->pending);
 	b->pending = -1;
-	start_waiting(b);
+	return true;
+}
+
+void bot_idle(struct bot *b)
+{
+	if (play_pending(b))
+		start_waiting(b); /* (from now: the tree's move was work) */
 }
 
 void bot_clock_from(struct bot *b, uint64_t t)
@@ -299,8 +307,7 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 	switch (b->stage) {
 	case WANT_OPPONENT:
 		b->turn_start = turn_began(b);
-		bot_idle(b);
-		b->wait_since = 0;
+		play_pending(b);
 		if (!parse_cell(b, line, b->turn == 0 && b->pos.ply == 0, &move, why, sizeof(why)))
 			return ERR("the opponent's move: %s", why);
 		if (move >= 0) {
