@@ -153,7 +153,7 @@ static pthread_mutex_t huge_lock = PTHREAD_MUTEX_INITIALIZER;
 static void huge_note(char *p, size_t len)
 {
 	pthread_mutex_lock(&huge_lock);
-	for (size_t i = 0; i < sizeof(huge_live) / sizeof(huge_live[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(huge_live); i++) {
 		struct huge *h = &huge_live[i];
 
 		if (len == 0 && h->p == p) {
@@ -219,7 +219,7 @@ size_t huge_prefault(size_t bytes)
 	size_t done = 0;
 
 	pthread_mutex_lock(&huge_lock);
-	for (size_t i = 0; i < sizeof(huge_live) / sizeof(huge_live[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(huge_live); i++) {
 		struct huge *h = &huge_live[i];
 
 		while (h->p != NULL && h->next < h->len && done < bytes) {
