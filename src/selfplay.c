@@ -20,24 +20,26 @@ void selfplay_header(FILE *out, const struct game *g, const struct player_spec *
 	fprintf(out, "# cells last turn move value result\n");
 }
 
-/* The search's value of its root for the side to move, on [0, 1]: the
- * proven outcome if there is one, else the mean reward of every playout
- * through the root's children. */
-static double root_value(struct mcts *m)
+/* A value on [0, 1]: that of the outcome PROOF (enum proof) if one is
+ * proven, else VALUE. */
+static double proven_or(int proof, double value)
 {
-	struct mcts_child ch[GAME_MAX_MOVES];
-	struct mcts_totals t;
+	return proof == PROOF_WIN ? 1 : proof == PROOF_LOSS ? 0 : proof == PROOF_DRAW ? 0.5 : value;
+}
+
+/* The search's value of its root for the side to move, from the N
+ * children CH and totals T of mcts_stats(): the proven outcome if there is
+ * one, else the mean reward of every playout through the children. */
+static double root_value(const struct mcts_child *ch, int n, const struct mcts_totals *t)
+{
 	double sum = 0;
 	uint64_t visits = 0;
-	int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 
-	if (t.root_proven != PROOF_NONE)
-		return t.root_proven == PROOF_WIN ? 1 : t.root_proven == PROOF_LOSS ? 0 : 0.5;
 	for (int i = 0; i < n; i++) {
 		sum += ch[i].value * ch[i].visits;
 		visits += ch[i].visits;
 	}
-	return visits > 0 ? sum / (double)visits : 0.5;
+	return proven_or(t->root_proven, visits > 0 ? sum / (double)visits : 0.5);
 }
 
 /* One position line of the format, without its result (known at the end). */
@@ -59,32 +61,29 @@ static void describe(const struct game *g, const struct pos *p, struct line *l)
 	l->turn = p->turn;
 }
 
-/* The lines of the children of the search M's root that got MIN visits or
- * more, other than CHOSEN and those that end the game, into OUT: what the
- * network will be asked about at the leaves of a search, bad moves
- * included, which the positions of the game alone never show it. Returns
- * how many. */
-static int write_children(FILE *out, const struct game *g, struct mcts *m, int chosen,
-			  uint32_t min)
+/* The lines of the N children CH (of mcts_stats()) of ROOT that got MIN
+ * visits or more, other than CHOSEN and those that end the game, into OUT:
+ * what the network will be asked about at the leaves of a search, bad
+ * moves included, which the positions of the game alone never show it.
+ * Returns how many. */
+static int write_children(FILE *out, const struct game *g, const struct pos *root,
+			  const struct mcts_child *ch, int n, int chosen, uint32_t min)
 {
-	struct mcts_child ch[GAME_MAX_MOVES];
-	int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL), written = 0;
+	int written = 0;
 
 	for (int i = 0; i < n; i++) {
-		struct pos after = *mcts_root(m);
+		struct pos after = *root;
 		struct line l;
-		double v;
 
 		if (ch[i].move == chosen || ch[i].visits < min)
 			continue;
 		game_play(g, &after, ch[i].move);
 		if (game_over(&after))
 			continue;
-		/* for the side to move after it: the other side of the value */
-		v = ch[i].proven == PROOF_WIN ? 0 : ch[i].proven == PROOF_LOSS ? 1
-		  : ch[i].proven == PROOF_DRAW ? 0.5 : 1 - ch[i].value;
 		describe(g, &after, &l);
-		fprintf(out, "%s %d %c -1 %.4f -\n", l.cells, l.last, game_side_mark(l.turn), v);
+		/* for the side to move after it: the other side of the value */
+		fprintf(out, "%s %d %c -1 %.4f -\n", l.cells, l.last, game_side_mark(l.turn),
+			1 - proven_or(ch[i].proven, ch[i].value));
 		written++;
 	}
 	return written;
@@ -94,10 +93,12 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 		  const struct player_spec *spec, uint64_t seed, uint32_t children,
 		  const atomic_int *stop, int *npos)
 {
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
 	char *kids_text = NULL;
 	size_t kids_size = 0;
 	FILE *kids = NULL;
-	int nkids = 0;
+	int nkids = 0, nch;
 	struct player_spec s = *spec;
 	struct line lines[GAME_MAX_PLIES];
 	struct pos pos = *start;
@@ -133,11 +134,12 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 			while (!player_think(p, 50000000u) && !atomic_load(stop))
 				;
 			move = player_choose(p);
+			nch = mcts_stats(player_search(p), NULL, 0, ch, GAME_MAX_MOVES, &t);
 			describe(g, &pos, &lines[n]);
 			lines[n].move = move;
-			lines[n].value = root_value(player_search(p));
+			lines[n].value = root_value(ch, nch, &t);
 			if (kids != NULL)
-				nkids += write_children(kids, g, player_search(p), move, children);
+				nkids += write_children(kids, g, &pos, ch, nch, move, children);
 			n++;
 		}
 		game_play(g, &pos, move);
@@ -159,7 +161,9 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 	fprintf(out, "# end: %s after %d plies, %d positions",
 		pos.result == RESULT_DRAW ? "drawn" : pos.result == RESULT_X ? "X won" : "O won",
 		pos.ply, n);
-	fprintf(out, children > 0 ? ", %d children\n" : "\n", nkids);
+	if (children > 0)
+		fprintf(out, ", %d children", nkids);
+	fputc('\n', out);
 	*npos = n;
 	return pos.result;
 }
