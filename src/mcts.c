@@ -427,6 +427,12 @@ static bool update_bounds_after(struct mcts *m, struct node *n, int side, const 
 	return true;
 }
 
+/* X's score in game result R: 1, 1/2 or 0. */
+static inline double x_score(int r)
+{
+	return r == RESULT_X ? 1 : r == RESULT_O ? 0 : 0.5;
+}
+
 /* Can the side to move in POS win the game with its next move? What a
  * leaf evaluator may not see and a playout would (its first move wins when
  * it can): asked before the evaluator, whose value the answer replaces. */
@@ -465,7 +471,7 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 		int r = t != NULL ? playout_traced(m, w, pos, t)
 				  : game_rollout(m->g, pos, &w->rng, m->p.rollout);
 
-		v = 0.5 * v + 0.5 * (r == RESULT_X ? 1 : r == RESULT_DRAW ? 0.5 : 0);
+		v = 0.5 * v + 0.5 * x_score(r);
 	}
 	q = v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
 	if (q >= 65536)
@@ -691,7 +697,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	}
 	if (t != NULL) {
 		t->result = result;
-		t->value = frac != 0 ? frac / 65536.0 : result == RESULT_X ? 1 : result == RESULT_O ? 0 : 0.5;
+		t->value = frac != 0 ? frac / 65536.0 : x_score(result);
 		t->estimate = frac != 0;
 	}
 }
