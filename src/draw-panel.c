@@ -200,12 +200,10 @@ static void draw_inspector_lines(const struct screen *sc, int x, int y, int w, i
 	char line[256], moves[160], name[8], value[32];
 	const char *res = t->result == RESULT_X ? "X wins" : t->result == RESULT_O ? "O wins"
 							      : "a draw";
-
-	if (t->estimate) {
-		fmt_buf(value, sizeof(value), "%.3f for X", t->value);
-		res = value;
-	}
 	attr_t a = draw_pair(sc, PAIR_HINT, A_BOLD);
+
+	if (t->estimate) /* a leaf evaluator's value, not a result */
+		res = fmt_buf(value, sizeof(value), "%.3f for X", t->value);
 
 	if (!t->ran) {
 		draw_text(sc, y, x, w, A_BOLD, "no iteration ran: the search is solved");
