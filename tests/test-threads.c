@@ -167,13 +167,14 @@ static double const_leaf(const void *model, const void *ctx, const struct pos *r
 	return 0.3;
 }
 
+static const struct mcts_leaf_eval const_eval = { 1, const_root, const_leaf, NULL };
+
 /* Leaf values are backed up as they are, not drawn as results: with every
  * leaf worth 0.3 (as 19661/65536) and no game over within reach, each
  * child of the root is worth exactly that to X after a search on THREADS
  * threads, whatever the carries of the fractions into whole wins. */
 static void test_leaf_values(int threads)
 {
-	static const struct mcts_leaf_eval eval = { 1, const_root, const_leaf, NULL };
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct pos pos;
@@ -183,7 +184,7 @@ static void test_leaf_values(int threads)
 
 	setup("uttt", "", &pos);
 	p.eval = MCTS_EVAL_NET;
-	p.leaf = &eval;
+	p.leaf = &const_eval;
 	m = mcts_new(&game, &pos, &p);
 	mcts_run(m, 20000, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
@@ -202,7 +203,6 @@ static void test_leaf_values(int threads)
  * the other five nothing. */
 static void test_leaf_wins_at_once(void)
 {
-	static const struct mcts_leaf_eval eval = { 1, const_root, const_leaf, NULL };
 	struct mcts_params p = params(9, 1, (size_t)8 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct pos pos;
@@ -214,7 +214,7 @@ static void test_leaf_wins_at_once(void)
 		      "g4 c3 i7 i3 h9 e7 d2 b6 d7 c2 h6 e9 f7 g1 b2 e6 d9 b7 e3 f9 g7 b3 e8 d4 a3 c6 "
 		      "g8 g6 h4 f3 i8 i9 g9 f5", &pos);
 	p.eval = MCTS_EVAL_NET;
-	p.leaf = &eval;
+	p.leaf = &const_eval;
 	m = mcts_new(&game, &pos, &p);
 	mcts_run(m, 6, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
