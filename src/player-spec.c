@@ -65,7 +65,16 @@ static const char *const kind_keys[] = {
 	"depth, time, threads, level",
 };
 
-/* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
+/* The index of VALUE among the N words of WORDS, -1 if none: for the keys
+ * whose value is one of a few words. */
+static int word_index(const char *value, const char *const *words, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(value, words[i]) == 0)
+			return i;
+	return -1;
+}
+
 /* net=FILE: a network that loads, so a bad file is a spec error. */
 static int spec_net(struct player_spec *spec, const char *value, char *err, size_t errsize)
 {
@@ -87,11 +96,17 @@ static int spec_net(struct player_spec *spec, const char *value, char *err, size
 	return 0;
 }
 
+/* Apply KEY=VALUE to SPEC; on error write the reason into ERR. */
 static int spec_key(struct player_spec *spec, const char *key, const char *value, char *err,
 		    size_t errsize)
 {
+	static const char *const rollouts[] = { [ROLLOUT_RANDOM] = "random", [ROLLOUT_SMART] = "smart" };
+	static const char *const offon[] = { "off", "on" };
+	static const char *const evals[] = {
+		[MCTS_EVAL_ROLLOUT] = "rollout", [MCTS_EVAL_NET] = "net", [MCTS_EVAL_MIX] = "mix"
+	};
 	uint64_t u;
-	int kind = spec->kind;
+	int kind = spec->kind, i;
 
 #define BAD(...) (fmt_buf(err, errsize, __VA_ARGS__), -1)
 	if (strcmp(key, "seed") == 0 && (kind == PLAYER_RANDOM || kind == PLAYER_MCTS)) {
@@ -115,19 +130,13 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		if (!parse_double(value, 0, 100, &spec->mcts.c))
 			return BAD("c must be a number from 0 to 100, not '%s'", value);
 	} else if (strcmp(key, "rollout") == 0 && kind == PLAYER_MCTS) {
-		if (strcmp(value, "random") == 0)
-			spec->mcts.rollout = ROLLOUT_RANDOM;
-		else if (strcmp(value, "smart") == 0)
-			spec->mcts.rollout = ROLLOUT_SMART;
-		else
+		if ((i = word_index(value, rollouts, ARRAY_SIZE(rollouts))) < 0)
 			return BAD("rollout must be random or smart, not '%s'", value);
+		spec->mcts.rollout = i;
 	} else if (strcmp(key, "solver") == 0 && kind == PLAYER_MCTS) {
-		if (strcmp(value, "on") == 0)
-			spec->mcts.solver = true;
-		else if (strcmp(value, "off") == 0)
-			spec->mcts.solver = false;
-		else
+		if ((i = word_index(value, offon, ARRAY_SIZE(offon))) < 0)
 			return BAD("solver must be on or off, not '%s'", value);
+		spec->mcts.solver = i == 1;
 	} else if (strcmp(key, "memory") == 0 && kind == PLAYER_MCTS) {
 		/* nodes are counted in 32 bits: 2^32 nodes of 24 bytes is 96 GiB */
 		if (!parse_u64(value, 1, 98304, &u))
@@ -139,14 +148,9 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		spec->mcts.threads = (int)u;
 		spec->threads_given = true;
 	} else if (strcmp(key, "eval") == 0 && kind == PLAYER_MCTS) {
-		if (strcmp(value, "net") == 0)
-			spec->mcts.eval = MCTS_EVAL_NET;
-		else if (strcmp(value, "rollout") == 0)
-			spec->mcts.eval = MCTS_EVAL_ROLLOUT;
-		else if (strcmp(value, "mix") == 0)
-			spec->mcts.eval = MCTS_EVAL_MIX;
-		else
+		if ((i = word_index(value, evals, ARRAY_SIZE(evals))) < 0)
 			return BAD("eval must be net, rollout or mix, not '%s'", value);
+		spec->mcts.eval = i;
 	} else if (strcmp(key, "net") == 0 && kind == PLAYER_MCTS) {
 		return spec_net(spec, value, err, errsize);
 	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
