@@ -65,8 +65,15 @@ static const char *const kind_keys[] = {
 	"depth, time, threads, level",
 };
 
-/* The index of VALUE among the N words of WORDS, -1 if none: for the keys
- * whose value is one of a few words. */
+/* The words of the keys whose value is one of a few, by their values (for
+ * solver, false and true), read and written alike. */
+static const char *const rollouts[] = { [ROLLOUT_RANDOM] = "random", [ROLLOUT_SMART] = "smart" };
+static const char *const offon[] = { "off", "on" };
+static const char *const evals[] = {
+	[MCTS_EVAL_ROLLOUT] = "rollout", [MCTS_EVAL_NET] = "net", [MCTS_EVAL_MIX] = "mix"
+};
+
+/* The index of VALUE among the N words of WORDS, -1 if none. */
 static int word_index(const char *value, const char *const *words, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -100,11 +107,6 @@ static int spec_net(struct player_spec *spec, const char *value, char *err, size
 static int spec_key(struct player_spec *spec, const char *key, const char *value, char *err,
 		    size_t errsize)
 {
-	static const char *const rollouts[] = { [ROLLOUT_RANDOM] = "random", [ROLLOUT_SMART] = "smart" };
-	static const char *const offon[] = { "off", "on" };
-	static const char *const evals[] = {
-		[MCTS_EVAL_ROLLOUT] = "rollout", [MCTS_EVAL_NET] = "net", [MCTS_EVAL_MIX] = "mix"
-	};
 	uint64_t u;
 	int kind = spec->kind, i;
 
@@ -249,9 +251,8 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 		}
 		if (spec->iterations == 0 && spec->time_ms == 0)
 			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
-		ADD(",c=%g,rollout=%s,solver=%s", spec->mcts.c,
-		    spec->mcts.rollout == ROLLOUT_SMART ? "smart" : "random",
-		    spec->mcts.solver ? "on" : "off");
+		ADD(",c=%g,rollout=%s,solver=%s", spec->mcts.c, rollouts[spec->mcts.rollout],
+		    offon[spec->mcts.solver]);
 		if (spec->mcts.memory != (size_t)MCTS_DEFAULT_MEMORY_MB << 20)
 			ADD(",memory=%zu", spec->mcts.memory >> 20);
 		if (spec->seed_given)
@@ -259,8 +260,7 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 		if (spec->threads_given)
 			ADD(",threads=%d", spec->mcts.threads);
 		if (spec->mcts.eval != MCTS_EVAL_AUTO)
-			ADD(",eval=%s", spec->mcts.eval == MCTS_EVAL_NET ? "net" :
-			    spec->mcts.eval == MCTS_EVAL_MIX ? "mix" : "rollout");
+			ADD(",eval=%s", evals[spec->mcts.eval]);
 		if (spec->net[0] != '\0')
 			ADD(",net=%s", spec->net);
 	} else if (spec->kind == PLAYER_NEGAMAX) {
