@@ -238,19 +238,25 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 #define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
 	buf[0] = '\0';
 	ADD("%s", kind_names[spec->kind]);
-	if (spec->kind == PLAYER_MCTS) {
+	if (spec->kind == PLAYER_MCTS || spec->kind == PLAYER_NEGAMAX) {
+		/* the budget: the engine's own measure (iterations, depth),
+		 * time, or else the level */
+		bool mcts = spec->kind == PLAYER_MCTS;
+		unsigned long long amount = mcts ? spec->iterations : (unsigned long long)spec->depth;
 		char sep = ':';
 
-		if (spec->iterations != 0) {
-			ADD("%citerations=%llu", sep, (unsigned long long)spec->iterations);
+		if (amount != 0) {
+			ADD("%c%s=%llu", sep, mcts ? "iterations" : "depth", amount);
 			sep = ',';
 		}
 		if (spec->time_ms != 0) {
 			ADD("%ctime=%d", sep, spec->time_ms);
 			sep = ',';
 		}
-		if (spec->iterations == 0 && spec->time_ms == 0)
+		if (amount == 0 && spec->time_ms == 0)
 			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
+	}
+	if (spec->kind == PLAYER_MCTS) {
 		ADD(",c=%g,rollout=%s,solver=%s", spec->mcts.c, rollouts[spec->mcts.rollout],
 		    offon[spec->mcts.solver]);
 		if (spec->mcts.memory != (size_t)MCTS_DEFAULT_MEMORY_MB << 20)
@@ -264,18 +270,6 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 		if (spec->net[0] != '\0')
 			ADD(",net=%s", spec->net);
 	} else if (spec->kind == PLAYER_NEGAMAX) {
-		char sep = ':';
-
-		if (spec->depth != 0) {
-			ADD("%cdepth=%d", sep, spec->depth);
-			sep = ',';
-		}
-		if (spec->time_ms != 0) {
-			ADD("%ctime=%d", sep, spec->time_ms);
-			sep = ',';
-		}
-		if (spec->depth == 0 && spec->time_ms == 0)
-			ADD("%clevel=%d", sep, spec->level != 0 ? spec->level : PLAYER_DEFAULT_LEVEL);
 		if (spec->threads_given)
 			ADD(",threads=%d", spec->mcts.threads);
 	} else if (spec->kind == PLAYER_RANDOM && spec->seed_given) {
