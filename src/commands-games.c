@@ -227,7 +227,13 @@ int cmd_selfplay(struct options *opt)
 	struct player_spec spec = opt->engine;
 	uint64_t positions = 0, t0 = now_ns();
 	int results[4] = { 0 }, played = 0;
+	struct selfplay_how how = { opt->children, opt->label_given ? &opt->label : NULL };
 
+	if (opt->label_given && opt->label.kind != PLAYER_MCTS) {
+		fprintf(stderr, "noughts: selfplay: --label must be mcts[:...] (its search gives the "
+			"values written)\n");
+		return 2;
+	}
 	if (spec.kind != PLAYER_MCTS) {
 		fprintf(stderr, "noughts: selfplay: --engine must be mcts[:...] (its search gives the "
 			"values written)\n");
@@ -236,14 +242,14 @@ int cmd_selfplay(struct options *opt)
 	if (refuse_finished(opt))
 		return 1;
 	catch_stop_signals();
-	selfplay_header(stdout, &opt->game, &spec, opt->seed);
+	selfplay_header(stdout, &opt->game, &spec, &how, opt->seed);
 	for (int game = 1; game <= opt->games && !stop_requested; game++) {
 		struct player_spec s = spec;
 		int npos, result;
 
 		s.seed_given = false;
 		seed_spec(&s, opt->seed, game, 0);
-		result = selfplay_game(stdout, &opt->game, &opt->pos, &s, s.seed, opt->children,
+		result = selfplay_game(stdout, &opt->game, &opt->pos, &s, s.seed, &how,
 				       &stop_requested, &npos);
 		if (result == RESULT_NONE)
 			break;

@@ -16,7 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
-	LONG_THREADS, LONG_DELAY, LONG_CHILDREN,
+	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_LABEL,
 };
 
 static const struct option long_options[] = {
@@ -41,6 +41,7 @@ static const struct option long_options[] = {
 	{ "threads", required_argument, NULL, LONG_THREADS },
 	{ "delay", required_argument, NULL, LONG_DELAY },
 	{ "children", required_argument, NULL, LONG_CHILDREN },
+	{ "label", required_argument, NULL, LONG_LABEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -67,6 +68,8 @@ static const struct {
 	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
 	{ LONG_CHILDREN, OPT_CHILDREN, "--children V        also write each searched position's children that got\n"
 	  "                      V visits or more (default 0: none)" },
+	{ LONG_LABEL, OPT_LABEL, "--label PLAYER      value every position written with a search of this\n"
+	  "                      mcts engine instead of the one that plays" },
 	{ LONG_RECORD, OPT_RECORD, "--record PATH       play: write the game to this file when it ends;\n"
 				   "                      match: write a record of each game into this directory" },
 	{ LONG_LOAD, OPT_LOAD, "--load FILE         open a game record at its last position" },
@@ -306,6 +309,11 @@ static int one_option(struct options *opt, struct game_words *w, const char *com
 			return rc;
 		opt->engine_given = true;
 		break;
+	case LONG_LABEL:
+		if ((rc = spec_option(command, optarg, &opt->label)) != 0)
+			return rc;
+		opt->label_given = true;
+		break;
 	case LONG_ASCII: opt->ascii = true; break;
 	case LONG_RECORD: opt->record = optarg; break;
 	case LONG_LOAD: opt->load = optarg; break;
@@ -334,6 +342,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	player_spec_parse("human", &opt->x, err, sizeof(err));
 	player_spec_parse("mcts", &opt->o, err, sizeof(err));
 	player_spec_parse("mcts", &opt->engine, err, sizeof(err));
+	player_spec_parse("mcts", &opt->label, err, sizeof(err));
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
@@ -364,14 +373,14 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 		return say_error(command, false, fmt_buf(text, sizeof(text), "--moves: %s", err));
 	}
 	{
-		const struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
+		const struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine, &opt->label };
 
 		for (size_t i = 0; i < ARRAY_SIZE(specs); i++)
 			if (player_spec_check(specs[i], &opt->game, err, sizeof(err)) < 0)
 				return say_error(command, false, err);
 	}
 	if (opt->level != 0) {
-		struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine };
+		struct player_spec *specs[] = { &opt->x, &opt->o, &opt->engine, &opt->label };
 
 		for (size_t i = 0; i < ARRAY_SIZE(specs); i++)
 			if (specs[i]->level == 0)

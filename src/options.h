@@ -27,6 +27,7 @@ enum {
 	OPT_THREADS = 1 << 12, /* --threads */
 	OPT_DELAY = 1 << 13,   /* --delay */
 	OPT_CHILDREN = 1 << 14, /* --children */
+	OPT_LABEL = 1 << 15,   /* --label */
 };
 
 #define OPTIONS_DELAY_MS 700      /* --delay's default */
@@ -51,6 +52,8 @@ struct options {
 	bool engine_given;
 	int games;                /* --games (match), default 100 */
 	uint32_t children;        /* --children (selfplay), 0 when not given */
+	struct player_spec label; /* --label (selfplay) */
+	bool label_given;
 	uint64_t seed;            /* --seed */
 	bool seed_given;
 	double seconds;           /* --seconds (bench), default 1 */

@@ -8,15 +8,18 @@
 #include <stdlib.h>
 
 void selfplay_header(FILE *out, const struct game *g, const struct player_spec *spec,
-		     uint64_t seed)
+		     const struct selfplay_how *how, uint64_t seed)
 {
 	char buf[256];
 
 	fprintf(out, "# %s\n", SELFPLAY_FORMAT);
-	fprintf(out, "# game %s%s%s, engine %s, seed %llu\n", g->name,
+	fprintf(out, "# game %s%s%s, engine %s", g->name,
 		g->rules & RULE_TIEBREAK ? " --tiebreak" : "",
 		g->rules & RULE_OPEN_WON ? " --open-won-boards" : "",
-		player_spec_format(spec, buf, sizeof(buf)), (unsigned long long)seed);
+		player_spec_format(spec, buf, sizeof(buf)));
+	if (how->label != NULL)
+		fprintf(out, ", label %s", player_spec_format(how->label, buf, sizeof(buf)));
+	fprintf(out, ", seed %llu\n", (unsigned long long)seed);
 	fprintf(out, "# cells last turn move value result\n");
 }
 
@@ -61,109 +64,167 @@ static void describe(const struct game *g, const struct pos *p, struct line *l)
 	l->turn = p->turn;
 }
 
-/* The lines of the N children CH (of mcts_stats()) of ROOT that got MIN
- * visits or more, other than CHOSEN and those that end the game, into OUT:
- * what the network will be asked about at the leaves of a search, bad
- * moves included, which the positions of the game alone never show it.
- * Returns how many. */
-static int write_children(FILE *out, const struct game *g, const struct pos *root,
-			  const struct mcts_child *ch, int n, int chosen, uint32_t min)
-{
-	int written = 0;
+/* What one game needs besides its positions: the engine, the search that
+ * values its positions (the engine itself unless --label), and the
+ * children's lines so far. */
+struct selfplay_run {
+	const struct game *g;
+	struct player *engine, *label;
+	uint32_t children;
+	FILE *kids; /* children's lines, written before the game's own */
+	char *kids_text;
+	size_t kids_size;
+	int nkids;
+};
 
-	for (int i = 0; i < n; i++) {
-		struct pos after = *root;
-		struct line l;
-
-		if (ch[i].move == chosen || ch[i].visits < min)
-			continue;
-		game_play(g, &after, ch[i].move);
-		if (game_over(&after))
-			continue;
-		describe(g, &after, &l);
-		/* for the side to move after it: the other side of the value */
-		fprintf(out, "%s %d %c -1 %.4f -\n", l.cells, l.last, game_side_mark(l.turn),
-			1 - proven_or(ch[i].proven, ch[i].value));
-		written++;
-	}
-	return written;
-}
-
-int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
-		  const struct player_spec *spec, uint64_t seed, uint32_t children,
-		  const atomic_int *stop, int *npos)
+/* The value of POS for its side to move by the label search (a search of
+ * its own from POS, as long as its budget says). */
+static double label_value(struct player *label, const struct pos *pos)
 {
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_totals t;
-	char *kids_text = NULL;
-	size_t kids_size = 0;
-	FILE *kids = NULL;
-	int nkids = 0, nch;
+	int n;
+
+	player_reset(label, pos);
+	while (!player_think(label, 50000000u))
+		;
+	n = mcts_stats(player_search(label), NULL, 0, ch, GAME_MAX_MOVES, &t);
+	return root_value(ch, n, &t);
+}
+
+/* The lines of the N children CH (of mcts_stats()) of ROOT that got
+ * R->children visits or more, other than CHOSEN and those that end the
+ * game, into R->kids: what the network will be asked about at the leaves
+ * of a search, bad moves included, which the positions of the game alone
+ * never show it. */
+static void write_children(struct selfplay_run *r, const struct pos *root,
+			   const struct mcts_child *ch, int n, int chosen)
+{
+	for (int i = 0; i < n; i++) {
+		struct pos after = *root;
+		struct line l;
+		double value;
+
+		if (ch[i].move == chosen || ch[i].visits < r->children)
+			continue;
+		game_play(r->g, &after, ch[i].move);
+		if (game_over(&after))
+			continue;
+		describe(r->g, &after, &l);
+		/* for the side to move after it: the other side of the value */
+		value = r->label != NULL ? label_value(r->label, &after)
+					 : 1 - proven_or(ch[i].proven, ch[i].value);
+		fprintf(r->kids, "%s %d %c -1 %.4f -\n", l.cells, l.last,
+			game_side_mark(l.turn), value);
+		r->nkids++;
+	}
+}
+
+/* The engine's move from POS after its search, with POS's line into L
+ * (its value from the label search if there is one) and its children's
+ * lines if they are asked for. */
+static int searched_move(struct selfplay_run *r, const struct pos *pos, struct line *l,
+			 const atomic_int *stop)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	int move, n;
+
+	while (!player_think(r->engine, 50000000u) && !atomic_load(stop))
+		;
+	move = player_choose(r->engine);
+	n = mcts_stats(player_search(r->engine), NULL, 0, ch, GAME_MAX_MOVES, &t);
+	describe(r->g, pos, l);
+	l->move = move;
+	l->value = r->label != NULL ? label_value(r->label, pos) : root_value(ch, n, &t);
+	if (r->children > 0)
+		write_children(r, pos, ch, n, move);
+	return move;
+}
+
+static void run_free(struct selfplay_run *r)
+{
+	player_free(r->engine);
+	if (r->label != NULL)
+		player_free(r->label);
+	if (r->kids != NULL)
+		fclose(r->kids);
+	free(r->kids_text);
+}
+
+/* The game's lines L[0..N) with its result, after the children's lines. */
+static void write_game(FILE *out, struct selfplay_run *r, const struct pos *end,
+		       const struct line *l, int n)
+{
+	if (r->kids != NULL) {
+		fclose(r->kids);
+		r->kids = NULL;
+		fwrite(r->kids_text, 1, r->kids_size, out);
+	}
+	for (int i = 0; i < n; i++) {
+		int w = result_winner(end->result);
+		double res = w < 0 ? 0.5 : w == l[i].turn ? 1 : 0;
+
+		fprintf(out, "%s %d %c %d %.4f %g\n", l[i].cells, l[i].last,
+			game_side_mark(l[i].turn), l[i].move, l[i].value, res);
+	}
+	fprintf(out, "# end: %s after %d plies, %d positions",
+		end->result == RESULT_DRAW ? "drawn" : end->result == RESULT_X ? "X won" : "O won",
+		end->ply, n);
+	if (r->children > 0)
+		fprintf(out, ", %d children", r->nkids);
+	fputc('\n', out);
+}
+
+int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
+		  const struct player_spec *spec, uint64_t seed, const struct selfplay_how *how,
+		  const atomic_int *stop, int *npos)
+{
+	struct selfplay_run r = { .g = g, .children = how->children };
 	struct player_spec s = *spec;
 	struct line lines[GAME_MAX_PLIES];
 	struct pos pos = *start;
-	struct player *p;
-	struct rng r;
+	struct rng rng;
 	int n = 0, random_plies;
 
 	assert(spec->kind == PLAYER_MCTS);
 	s.seed = s.mcts.seed = seed;
 	s.seed_given = true;
-	rng_seed(&r, seed ^ 0x5e1f);
-	random_plies = (int)rng_below(&r, SELFPLAY_RANDOM_PLIES + 1);
-	p = player_new(g, &s, &pos);
+	rng_seed(&rng, seed ^ 0x5e1f);
+	random_plies = (int)rng_below(&rng, SELFPLAY_RANDOM_PLIES + 1);
+	r.engine = player_new(g, &s, &pos);
+	if (how->label != NULL) {
+		struct player_spec ls = *how->label;
+
+		assert(ls.kind == PLAYER_MCTS);
+		ls.seed = ls.mcts.seed = seed ^ 0x1abe1;
+		ls.seed_given = true;
+		r.label = player_new(g, &ls, &pos);
+	}
 	*npos = 0;
-	if (children > 0 && (kids = open_memstream(&kids_text, &kids_size)) == NULL)
+	if (r.children > 0 && (r.kids = open_memstream(&r.kids_text, &r.kids_size)) == NULL)
 		fatal("out of memory");
 	while (!game_over(&pos)) {
 		int move;
 
 		if (atomic_load(stop)) {
-			player_free(p);
-			if (kids != NULL)
-				fclose(kids);
-			free(kids_text);
+			run_free(&r);
 			return RESULT_NONE;
 		}
 		if (pos.ply - start->ply < random_plies) {
 			struct moveset legal;
 
 			game_legal(g, &pos, &legal);
-			move = moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal)));
+			move = moveset_nth(&legal,
+					   (int)rng_below(&rng, (uint32_t)moveset_count(&legal)));
 		} else {
-			while (!player_think(p, 50000000u) && !atomic_load(stop))
-				;
-			move = player_choose(p);
-			nch = mcts_stats(player_search(p), NULL, 0, ch, GAME_MAX_MOVES, &t);
-			describe(g, &pos, &lines[n]);
-			lines[n].move = move;
-			lines[n].value = root_value(ch, nch, &t);
-			if (kids != NULL)
-				nkids += write_children(kids, g, &pos, ch, nch, move, children);
-			n++;
+			move = searched_move(&r, &pos, &lines[n++], stop);
 		}
 		game_play(g, &pos, move);
-		player_played(p, move);
+		player_played(r.engine, move);
 	}
-	player_free(p);
-	if (kids != NULL) {
-		fclose(kids);
-		fwrite(kids_text, 1, kids_size, out);
-		free(kids_text);
-	}
-	for (int i = 0; i < n; i++) {
-		int w = result_winner(pos.result);
-		double res = w < 0 ? 0.5 : w == lines[i].turn ? 1 : 0;
-
-		fprintf(out, "%s %d %c %d %.4f %g\n", lines[i].cells, lines[i].last,
-			game_side_mark(lines[i].turn), lines[i].move, lines[i].value, res);
-	}
-	fprintf(out, "# end: %s after %d plies, %d positions",
-		pos.result == RESULT_DRAW ? "drawn" : pos.result == RESULT_X ? "X won" : "O won",
-		pos.ply, n);
-	if (children > 0)
-		fprintf(out, ", %d children", nkids);
-	fputc('\n', out);
+	write_game(out, &r, &pos, lines, n);
+	run_free(&r);
 	*npos = n;
 	return pos.result;
 }

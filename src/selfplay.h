@@ -21,7 +21,12 @@
  * (but the move played, and moves that end the game) come too, before the
  * game's positions and before its end line, which then adds ", C
  * children": MOVE -1, VALUE the child's own statistics (or its proof) for
- * its side to move, RESULT '-' (the game did not go there). */
+ * its side to move, RESULT '-' (the game did not go there).
+ *
+ * With --label PLAYER, every VALUE (the game's positions and the children)
+ * comes from a search of its own by that mcts engine instead of the
+ * playing engine's statistics: a weak engine chooses where the games go,
+ * a strong one says what the positions are worth. */
 #ifndef NOUGHTS_SELFPLAY_H
 #define NOUGHTS_SELFPLAY_H
 
@@ -37,18 +42,23 @@
  * game's seed), so that games from the same engine differ. */
 #define SELFPLAY_RANDOM_PLIES 8
 
+/* How a game's positions are written. */
+struct selfplay_how {
+	uint32_t children;               /* write children with this many visits; 0: none */
+	const struct player_spec *label; /* an mcts spec valuing the positions; NULL: the engine */
+};
+
 /* Write the comment lines that start a file: the format, the game, the
- * engine SPEC and the base SEED. */
+ * engine SPEC, HOW's label engine if any, and the base SEED. */
 void selfplay_header(FILE *out, const struct game *g, const struct player_spec *spec,
-		     uint64_t seed);
+		     const struct selfplay_how *how, uint64_t seed);
 
 /* Play one game of SPEC (an mcts engine: assert) against itself from START
- * with SEED, and write its searched positions to OUT (and their children
- * with CHILDREN visits or more, unless 0). Stores the number of
+ * with SEED, and write its searched positions to OUT as HOW says. Stores the number of
  * positions written in *NPOS. Returns the enum result, or RESULT_NONE when
  * *STOP became non-zero during the game (nothing is written then). */
 int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
-		  const struct player_spec *spec, uint64_t seed, uint32_t children,
+		  const struct player_spec *spec, uint64_t seed, const struct selfplay_how *how,
 		  const atomic_int *stop, int *npos);
 
 #endif

@@ -74,6 +74,38 @@ bad=$(printf '%s\n' "$out" | awk '
 if [ -z "$bad" ]; then pass "--children: the other moves' positions, one move from their game's, counted"
 else fail "children: $bad"; fi
 
+# --label: the same games, but every value from the label engine's own
+# search; one that proves each tic-tac-toe position gives exact values, so
+# no position is worth less to its mover than the next is worth to the
+# other side, and the move played never makes it worth more.
+plain=$("$NOUGHTS" selfplay --game ttt --engine mcts:iterations=30 --games 4 --seed 7 --children 3 2>/dev/null)
+run selfplay --game ttt --engine mcts:iterations=30 --games 4 --seed 7 --children 3 \
+	--label mcts:iterations=20000
+expect_status 0 "selfplay --label exits 0"
+if [ "$(printf '%s\n' "$out" | sed -n 2p)" = "$(printf '%s\n' "$plain" | sed -n 2p | \
+	sed 's/, seed 7/, label mcts:iterations=20000,c=0.4,rollout=smart,solver=on, seed 7/')" ]
+then pass "--label: the header names the label engine"
+else fail "--label header: $(printf '%s\n' "$out" | sed -n 2p)"; fi
+if [ "$(printf '%s\n' "$out" | grep -v '^#' | cut -d' ' -f1-4)" = \
+     "$(printf '%s\n' "$plain" | grep -v '^#' | cut -d' ' -f1-4)" ]
+then pass "--label: the same games and children as without it"
+else fail "--label changed the games"; fi
+bad=$(printf '%s\n' "$out" | awk '
+	/^# end: / { prev = ""; games++; next }
+	/^#/ { next }
+	$5 != "0.0000" && $5 != "0.5000" && $5 != "1.0000" { print "not exact: " $0 }
+	$6 == "-" { next }
+	{
+		if (prev != "" && prev + $5 < 1) print "worth less than its successor: " $0
+		if (prev != "" && prev + $5 > 1 + 1e-9) print "gained by a move: " $0
+		prev = $5; n++
+	}
+	END { if (games != 4 || n < 4) print "games " games ", positions " n }')
+if [ -z "$bad" ]; then pass "--label: exact values, consistent from one position to the next"
+else fail "--label values: $bad"; fi
+run selfplay --game ttt --label negamax
+expect_error 2 "selfplay: --label must be mcts" "selfplay refuses a label engine without search values"
+
 run selfplay --game ttt --engine negamax
 expect_error 2 "selfplay: --engine must be mcts" "selfplay refuses an engine without search values"
 run selfplay --game ttt --moves "a1 b1 a2 b2 a3"
