@@ -231,6 +231,27 @@ void mcts_root_init(void);
 uint32_t root_select(struct mcts *m, struct worker *w);
 void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor);
 
+/* Lock node N (threads only): returns false if another worker holds it. */
+static inline bool node_trylock(struct node *n)
+{
+	return !(__atomic_fetch_or(&n->flags, NODE_BUSY, __ATOMIC_ACQUIRE) & NODE_BUSY);
+}
+
+static inline void node_unlock(struct node *n)
+{
+	__atomic_fetch_and(&n->flags, (uint8_t)~NODE_BUSY, __ATOMIC_RELEASE);
+}
+
+/* The solver's bounds (mcts-bounds.c), recomputed from N's children:
+ * update_bounds() from all of them (threads: under N's lock), its
+ * _locked() form taking the lock, and update_bounds_after() (one thread)
+ * mostly from child C alone, whose bounds were OLD. Each returns whether
+ * N's bounds changed. SIDE is the side to move at N. */
+bool update_bounds(struct mcts *m, struct node *n, int side);
+bool update_bounds_locked(struct mcts *m, struct node *n, int side);
+bool update_bounds_after(struct mcts *m, struct node *n, int side, const struct node *c,
+			 unsigned old);
+
 static inline double inv_of(uint32_t n)
 {
 	return n < SMALL ? mcts_inv_table[n] : 1.0 / n;
