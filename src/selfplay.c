@@ -77,18 +77,27 @@ struct selfplay_run {
 	int nkids;
 };
 
+/* Run P's search to its budget (or until *STOP): the number of its root's
+ * children, their statistics into CH and the totals into T. */
+static int search_stats(struct player *p, const atomic_int *stop, struct mcts_child *ch,
+			struct mcts_totals *t)
+{
+	while (!player_think(p, 50000000u) && !atomic_load(stop))
+		;
+	return mcts_stats(player_search(p), NULL, 0, ch, GAME_MAX_MOVES, t);
+}
+
 /* The value of POS for its side to move by the label search (a search of
  * its own from POS, as long as its budget says). */
 static double label_value(struct player *label, const struct pos *pos)
 {
+	static const atomic_int never;
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_totals t;
 	int n;
 
 	player_reset(label, pos);
-	while (!player_think(label, 50000000u))
-		;
-	n = mcts_stats(player_search(label), NULL, 0, ch, GAME_MAX_MOVES, &t);
+	n = search_stats(label, &never, ch, &t);
 	return root_value(ch, n, &t);
 }
 
@@ -130,10 +139,8 @@ static int searched_move(struct selfplay_run *r, const struct pos *pos, struct l
 	struct mcts_totals t;
 	int move, n;
 
-	while (!player_think(r->engine, 50000000u) && !atomic_load(stop))
-		;
+	n = search_stats(r->engine, stop, ch, &t);
 	move = player_choose(r->engine);
-	n = mcts_stats(player_search(r->engine), NULL, 0, ch, GAME_MAX_MOVES, &t);
 	describe(r->g, pos, l);
 	l->move = move;
 	l->value = r->label != NULL ? label_value(r->label, pos) : root_value(ch, n, &t);
