@@ -227,18 +227,13 @@ int cmd_selfplay(struct options *opt)
 	struct player_spec spec = opt->engine;
 	uint64_t positions = 0, t0 = now_ns();
 	int results[4] = { 0 }, played = 0;
+	static const char values_why[] = "its search gives the values written";
 	struct selfplay_how how = { opt->children, opt->label_given ? &opt->label : NULL };
 
-	if (opt->label_given && opt->label.kind != PLAYER_MCTS) {
-		fprintf(stderr, "noughts: selfplay: --label must be mcts[:...] (its search gives the "
-			"values written)\n");
+	if (opt->label_given && refuse_not_mcts(opt, "--label", &opt->label, values_why))
 		return 2;
-	}
-	if (spec.kind != PLAYER_MCTS) {
-		fprintf(stderr, "noughts: selfplay: --engine must be mcts[:...] (its search gives the "
-			"values written)\n");
+	if (refuse_not_mcts(opt, "--engine", &spec, values_why))
 		return 2;
-	}
 	if (refuse_finished(opt))
 		return 1;
 	catch_stop_signals();
@@ -321,11 +316,9 @@ int cmd_review(struct options *opt)
 	review_params_default(&params);
 	if (opt->engine_given || opt->level != 0)
 		params.engine = opt->engine;
-	if (params.engine.kind != PLAYER_MCTS) {
-		fprintf(stderr, "noughts: review: --engine must be mcts[:...] (positions small enough "
-			"are solved exactly with negamax anyway)\n");
+	if (refuse_not_mcts(opt, "--engine", &params.engine,
+			    "positions small enough are solved exactly with negamax anyway"))
 		return 2;
-	}
 	params.threshold = opt->threshold;
 	out = xcalloc((size_t)nmoves, sizeof(*out));
 	catch_stop_signals();

@@ -60,6 +60,18 @@ int refuse_finished(const struct options *opt)
 	return 1;
 }
 
+/* Refuse a player that is not mcts for the option WHAT (--engine,
+ * --label), whose search the command needs for the reason WHY: prints
+ * the line and returns 2, or returns 0 for an mcts player. */
+int refuse_not_mcts(const struct options *opt, const char *what, const struct player_spec *spec,
+		    const char *why)
+{
+	if (spec->kind == PLAYER_MCTS)
+		return 0;
+	fprintf(stderr, "noughts: %s: %s must be mcts[:...] (%s)\n", opt->command, what, why);
+	return 2;
+}
+
 /* --- play -------------------------------------------------------------- */
 
 static int cmd_play(struct options *opt)

@@ -28,6 +28,8 @@ const char *side_name(int side);
 /* For a position where the game is over: prints the one-line error and
  * returns 1; else returns 0. */
 int refuse_finished(const struct options *opt);
+int refuse_not_mcts(const struct options *opt, const char *what, const struct player_spec *spec,
+		    const char *why);
 
 /* Give SPEC a seed derived from BASE, the game's number GAME and WHO (0 or
  * 1) unless it has its own, so every game of a match differs and can be
