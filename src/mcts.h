@@ -18,6 +18,7 @@
 #include "game.h"
 
 #define MCTS_DEFAULT_C 0.4          /* tuned for UTTT with smart rollouts */
+#define MCTS_NET_DEFAULT_C 0.15     /* the same with eval=net, whose values vary less */
 #define MCTS_DEFAULT_MEMORY_MB 512
 #define MCTS_PV_MAX 10
 #define MCTS_MAX_THREADS 256

@@ -228,6 +228,8 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 			return -1;
 		}
 	}
+	if (!(seen & 1u << 2) && spec->mcts.eval == MCTS_EVAL_NET) /* no c= (all_keys[2]) */
+		spec->mcts.c = MCTS_NET_DEFAULT_C;
 	return 0;
 }
 

@@ -23,6 +23,13 @@ static void test_good_specs(void)
 	   s.mcts.memory == 16u << 20 && s.mcts.seed == 3, "mcts with every key");
 	ok(player_spec_parse("mcts", &s, err, sizeof(err)) == 0 && s.mcts.rollout == ROLLOUT_SMART &&
 	   s.mcts.solver && s.mcts.c == MCTS_DEFAULT_C, "mcts defaults: smart rollouts, solver on");
+	ok(player_spec_parse("mcts:eval=net", &s, err, sizeof(err)) == 0 &&
+	   s.mcts.c == MCTS_NET_DEFAULT_C && MCTS_NET_DEFAULT_C != MCTS_DEFAULT_C,
+	   "eval=net without c= takes the network's default c");
+	ok(player_spec_parse("mcts:c=0.7,eval=net", &s, err, sizeof(err)) == 0 &&
+	   s.mcts.c > 0.69 && s.mcts.c < 0.71, "eval=net keeps a c= given before it");
+	ok(player_spec_parse("mcts:eval=mix", &s, err, sizeof(err)) == 0 &&
+	   s.mcts.c == MCTS_DEFAULT_C, "eval=mix keeps the playouts' default c");
 	ok(player_spec_parse("negamax:depth=6", &s, err, sizeof(err)) == 0 && s.depth == 6, "negamax:depth=6");
 	ok(player_spec_parse("negamax:level=10,time=50", &s, err, sizeof(err)) == 0 && s.level == 10 &&
 	   s.time_ms == 50, "negamax:level=10,time=50");
