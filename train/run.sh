@@ -12,6 +12,10 @@
 #   4  self-play with playouts: 2000 games with --children 100 (each
 #      search's other moves too); train stage4.bin from random weights on
 #      stage 3's positions and these (8 epochs, weight decay)
+#   5  self-play with stage4.bin choosing the moves (1000 iterations) and
+#      playouts valuing every position written (--label, 4000 iterations):
+#      5000 games with --children 50; train stage5.bin from stage4.bin on
+#      stages 3, 4 and 5 (4 epochs, learning rate 1e-3)
 #   ship  the last stage's network becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
@@ -19,7 +23,7 @@ set -eu
 cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
-stages=${*:-1 2 3 4 ship}
+stages=${*:-1 2 3 4 5 ship}
 
 for stage in $stages; do
 	case $stage in
@@ -29,7 +33,7 @@ for stage in $stages; do
 		;;
 	2)
 		./selfplay-stage.sh "$NOUGHTS" data/stage2 \
-			"mcts:iterations=1500,eval=net,net=stage1.bin" 101 120 100
+			"mcts:iterations=1500,c=0.4,eval=net,net=stage1.bin" 101 120 100
 		"$PYTHON" train.py --out stage2.bin --init stage1.bin --seed 2 --epochs 3 \
 			--lr 1e-3 data/stage1/chunk-*.txt data/stage2/chunk-*.txt
 		;;
@@ -45,15 +49,22 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage4.bin --seed 4 --epochs 8 --wd 1e-4 \
 			data/stage3/chunk-*.txt data/stage4/chunk-*.txt
 		;;
+	5)
+		./selfplay-stage.sh "$NOUGHTS" data/stage5 \
+			"mcts:iterations=1000,c=0.4,eval=net,net=stage4.bin,threads=1" 601 700 50 \
+			--label mcts:iterations=4000,threads=1 --children 50
+		"$PYTHON" train.py --out stage5.bin --init stage4.bin --seed 5 --epochs 4 \
+			--lr 1e-3 data/stage3/chunk-*.txt data/stage4/chunk-*.txt data/stage5/chunk-*.txt
+		;;
 	ship)
-		for net in stage4.bin stage3.bin stage2.bin stage1.bin; do
+		for net in stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
 		done
 		cp "$net" uttt.bin
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, ship)" >&2
 		exit 2
 		;;
 	esac
