@@ -3,7 +3,8 @@
 # the file made from it (tests/data/nnue-expected.txt; make builds the
 # network into the program with bin2c.sh).
 # Every step has a fixed seed. Run from train/ with noughts built in ..;
-# NOUGHTS and PYTHON override the programs. Stages (all by default):
+# NOUGHTS and PYTHON override the programs; JOBS=N self-plays in N
+# processes (the same files). Stages (all by default):
 #   1  self-play with playouts (4000 games), train stage1.bin from random weights
 #   2  self-play with stage1.bin (2000 games), train stage2.bin from stage1.bin
 #      on both stages' positions (3 epochs)
