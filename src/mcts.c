@@ -367,31 +367,33 @@ static bool wins_at_once(const struct game *g, const struct pos *pos)
 }
 
 /* The result to back up from POS, a leaf just added and not over: a
- * playout's, or under eval=net the leaf evaluator's value v for X, or under
- * eval=mix the mean of the two. A value is backed up as it is, not drawn
- * as a result: *FRAC is X's score in 1/65536 of a result, and the result
- * returned RESULT_O (X's score beyond it: 0); a value of exactly 0 or 1 is
- * that result. A playout's result has *FRAC 0. W and T as in iterate();
- * reads the leaf evaluator's state only, so workers share it. */
+ * playout's, or under eval=net the leaf evaluator's value v for X. A value
+ * is backed up as it is, not drawn as a result: *FRAC is X's score in
+ * 1/65536 of a result, and the result returned RESULT_O (X's score beyond
+ * it: 0); a value of exactly 0 or 1 is that result. A playout's result has
+ * *FRAC 0. Under eval=mix a playout's result, and *PRIOR the evaluator's
+ * value for X in 1/65536 (else -1), which backup() gives the new node as
+ * MCTS_MIX_PRIOR visits. W and T as in iterate(); reads the leaf
+ * evaluator's state only, so workers share it. */
 static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t,
-		       unsigned *frac)
+		       unsigned *frac, int *prior)
 {
 	double v;
 	unsigned q;
 
 	*frac = 0;
+	*prior = -1;
 	if (m->p.eval == MCTS_EVAL_ROLLOUT)
 		return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
 	if (wins_at_once(m->g, pos))
 		return result_of_win(pos->turn);
 	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
-	if (m->p.eval == MCTS_EVAL_MIX) {
-		int r = t != NULL ? playout_traced(m, w, pos, t)
-				  : game_rollout(m->g, pos, &w->rng, m->p.rollout);
-
-		v = 0.5 * v + 0.5 * x_score(r);
-	}
 	q = v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
+	if (m->p.eval == MCTS_EVAL_MIX) {
+		*prior = (int)q;
+		return t != NULL ? playout_traced(m, w, pos, t)
+				 : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+	}
 	if (q >= 65536)
 		return RESULT_X;
 	*frac = q;
@@ -446,12 +448,27 @@ static inline uint32_t add_frac(struct node *n, unsigned frac, bool shared)
 	return old + frac > 0xffff;
 }
 
+/* eval=mix: MCTS_MIX_PRIOR visits of X's score Q / 65536 in N, a new node
+ * (see leaf_result()). */
+static void add_prior(struct node *n, int q, bool shared)
+{
+	uint32_t score = (uint32_t)q * MCTS_MIX_PRIOR;
+	uint32_t won = (score >> 16) + add_frac(n, score & 0xffff, shared);
+
+	if (shared) {
+		ADD(n->vx, VX(MCTS_MIX_PRIOR, won));
+	} else {
+		n->visits += MCTS_MIX_PRIOR;
+		n->x_wins += won;
+	}
+}
+
 /* Add the playout result X (an outcome for X), plus FRAC / 65536 of a
  * result for X when a leaf's value is backed up, to the PATH_LEN + 1 nodes
  * of PATH, bounds first while they change (CHANGED), the score clipped
- * into them. */
+ * into them; and to the new node at DEPTH its PRIOR (eval=mix, else -1). */
 static void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac,
-		   bool changed)
+		   int prior, bool changed)
 {
 	struct node *nodes = m->nodes;
 	int turn = m->root_pos.turn;
@@ -459,6 +476,9 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsig
 	/* (one thread) path[i + 1]'s bounds before its update; a new node's
 	 * are its own */
 	unsigned old = LOAD(nodes[path[depth]].bounds);
+
+	if (prior >= 0)
+		add_prior(&nodes[path[depth]], prior, shared);
 
 	for (int i = depth; i >= 0; i--) {
 		struct node *n = &nodes[path[i]];
@@ -526,7 +546,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	const struct pos *pos;
 	struct pos leaf;
 	uint32_t cur = m->root;
-	int depth = 0, result;
+	int depth = 0, result, prior = -1, no_prior;
 	unsigned frac = 0;
 	bool changed = false, shared = m->pool != NULL;
 
@@ -570,13 +590,14 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL)
 					result = leaf.result;
 				else
-					result = leaf_result(m, w, &leaf, t, &frac);
+					result = leaf_result(m, w, &leaf, t, &frac, &prior);
 				break;
 			}
 			if (!(LOAD_ACQ(n->flags) & NODE_FULL)) {
 				/* The arena is full, or another worker is adding a
-				 * child here: evaluate from here. */
-				result = leaf_result(m, w, &leaf, t, &frac);
+				 * child here: evaluate from here (a node with
+				 * visits already: no prior). */
+				result = leaf_result(m, w, &leaf, t, &frac, &no_prior);
 				break;
 			}
 		}
@@ -589,7 +610,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	}
 	if (depth > w->max_depth)
 		w->max_depth = depth;
-	backup(m, w->path, depth, outcome_of_result(result), frac, changed);
+	backup(m, w->path, depth, outcome_of_result(result), frac, prior, changed);
 	if (w->rc.valid && depth > 0) {
 		int floor, top;
 

@@ -28,8 +28,14 @@ enum mcts_eval {
 	MCTS_EVAL_AUTO = -1,   /* (specs only) the network where the game has one */
 	MCTS_EVAL_ROLLOUT = 0, /* a playout */
 	MCTS_EVAL_NET = 1,     /* the leaf evaluator */
-	MCTS_EVAL_MIX = 2,     /* the mean of the two */
+	MCTS_EVAL_MIX = 2,     /* a playout, and the evaluator's value as the
+	                          new node's prior: MCTS_MIX_PRIOR visits */
 };
+
+/* eval=mix: the visits a new node's network value counts as. Tuned on
+ * UTTT (stage 5 network, 2000 iterations, 400 games against playouts):
+ * 2 59.1%, 8 65.2%, 20 69.5%, 50 61.6%. */
+#define MCTS_MIX_PRIOR 20
 
 /* A leaf evaluator: a value for a position just added to the tree, instead
  * of (or besides) a playout. The search keeps CTX_SIZE bytes of state about

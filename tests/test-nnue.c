@@ -315,7 +315,9 @@ static void test_mcts(const struct nnue *n)
 		sum = 0;
 		for (int i = 0; i < k; i++)
 			sum += ch[i].visits;
-		ok(ran == 20000 && k == 81 && sum == t.root_visits,
+		/* (under eval=mix each child also has its prior's visits) */
+		ok(ran == 20000 && k == 81 &&
+		   sum == t.root_visits + (e == MCTS_EVAL_MIX ? 81 * MCTS_MIX_PRIOR : 0),
 		   "eval=%s: 20000 iterations, 81 children, visits add up (%llu)",
 		   e == MCTS_EVAL_NET ? "net" : "mix", (unsigned long long)sum);
 		if (e == MCTS_EVAL_NET)
@@ -368,6 +370,43 @@ static void test_mcts(const struct nnue *n)
 	}
 }
 
+/* eval=mix: the first iteration's new node holds MCTS_MIX_PRIOR visits of
+ * the network's value and the one playout: its value is (K * net + r) /
+ * (K + 1) for a playout result r of 0, 1/2 or 1, and the root's one visit
+ * is the playout's alone. */
+static void test_mix_prior(const struct nnue *n)
+{
+	struct mcts_params prm;
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	struct pos p;
+	struct mcts *m;
+	int k, hit = -1, fits = 0;
+
+	mcts_params_default(&prm);
+	prm.eval = MCTS_EVAL_MIX;
+	prm.leaf = nnue_leaf_eval(n);
+	prm.memory = 8 << 20;
+	game_start(&game, &p);
+	m = mcts_new(&game, &p, &prm);
+	mcts_step(m, 1);
+	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	for (int i = 0; i < k; i++)
+		if (ch[i].visits > 0)
+			hit = i;
+	ok(hit >= 0 && ch[hit].visits == MCTS_MIX_PRIOR + 1 && t.root_visits == 1,
+	   "eval=mix: a new node has %d visits of prior and its one playout (%u)", MCTS_MIX_PRIOR,
+	   hit >= 0 ? ch[hit].visits : 0);
+	for (int r = 0; hit >= 0 && r <= 2; r++) {
+		double want = (MCTS_MIX_PRIOR * ch[hit].net + r / 2.0) / (MCTS_MIX_PRIOR + 1);
+
+		fits += fabs(ch[hit].value - want) < 1e-4;
+	}
+	ok(fits == 1, "eval=mix: its value is the network's %.4f, %d times, and a playout's (%.4f)",
+	   hit >= 0 ? ch[hit].net : 0.0, MCTS_MIX_PRIOR, hit >= 0 ? ch[hit].value : 0.0);
+	mcts_free(m);
+}
+
 int main(void)
 {
 	char err[200];
@@ -390,5 +429,6 @@ int main(void)
 	test_simd(n);
 	test_files();
 	test_mcts(n);
+	test_mix_prior(n);
 	return tap_done();
 }
