@@ -197,6 +197,33 @@ static void test_leaf_values(int threads)
 	mcts_free(m);
 }
 
+/* eval=mix on THREADS threads: every child of the root is made once and
+ * gets its prior's MCTS_MIX_PRIOR visits once, so the children's visits
+ * are the root's plus 81 priors. */
+static void test_mix_prior(int threads)
+{
+	struct mcts_params p = params(9, threads, (size_t)32 << 20);
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
+	struct pos pos;
+	struct mcts *m;
+	uint64_t sum = 0;
+	int n;
+
+	setup("uttt", "", &pos);
+	p.eval = MCTS_EVAL_MIX;
+	p.leaf = &const_eval;
+	m = mcts_new(&game, &pos, &p);
+	mcts_run(m, 20000, 0);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	for (int i = 0; i < n; i++)
+		sum += ch[i].visits;
+	ok(n == 81 && sum == t.root_visits + 81 * MCTS_MIX_PRIOR,
+	   "%d threads, eval=mix: the children's visits are the root's and 81 priors (%llu, %llu)",
+	   threads, (unsigned long long)sum, (unsigned long long)t.root_visits);
+	mcts_free(m);
+}
+
 /* A leaf whose mover can win the game with its next move is a win for it,
  * whatever the evaluator says: X to move has 6 moves, and after each but
  * e4 O wins at once. One visit each: e4 is worth the evaluator's 0.3 to X,
@@ -322,6 +349,7 @@ int main(void)
 	snprintf(list, sizeof(list), "%s", env != NULL && env[0] != '\0' ? env : "2,8");
 	test_one_thread();
 	test_leaf_values(1);
+	test_mix_prior(1);
 	test_leaf_wins_at_once();
 	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		int threads = atoi(tok);
@@ -333,6 +361,7 @@ int main(void)
 		}
 		test_counts(threads);
 		test_leaf_values(threads);
+		test_mix_prior(threads);
 		test_solver(threads);
 	}
 	return tap_done();
