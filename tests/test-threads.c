@@ -198,8 +198,11 @@ static void test_leaf_values(int threads)
 }
 
 /* eval=mix on THREADS threads: every child of the root is made once and
- * gets its prior's MCTS_MIX_PRIOR visits once, so the children's visits
- * are the root's plus 81 priors. */
+ * gets its prior's MCTS_MIX_PRIOR visits once, and its playouts; so each
+ * child has more than MCTS_MIX_PRIOR visits, won, drawn or lost, and the
+ * children's visits are at most the root's plus 81 priors: exactly that
+ * with one thread (with more, an iteration that found the root locked by
+ * another worker adding a child played out from the root). */
 static void test_mix_prior(int threads)
 {
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
@@ -207,8 +210,8 @@ static void test_mix_prior(int threads)
 	struct mcts_totals t;
 	struct pos pos;
 	struct mcts *m;
-	uint64_t sum = 0;
-	int n;
+	uint64_t sum = 0, want;
+	int n, young = 0;
 
 	setup("uttt", "", &pos);
 	p.eval = MCTS_EVAL_MIX;
@@ -216,11 +219,16 @@ static void test_mix_prior(int threads)
 	m = mcts_new(&game, &pos, &p);
 	mcts_run(m, 20000, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		sum += ch[i].visits;
-	ok(n == 81 && sum == t.root_visits + 81 * MCTS_MIX_PRIOR,
-	   "%d threads, eval=mix: the children's visits are the root's and 81 priors (%llu, %llu)",
-	   threads, (unsigned long long)sum, (unsigned long long)t.root_visits);
+		young += ch[i].visits <= MCTS_MIX_PRIOR ||
+			 ch[i].wins + ch[i].draws + ch[i].losses != ch[i].visits;
+	}
+	want = t.root_visits + 81 * MCTS_MIX_PRIOR;
+	ok(n == 81 && young == 0 && (threads == 1 ? sum == want : sum <= want),
+	   "%d threads, eval=mix: every child has its prior, the children's visits %s the "
+	   "root's and 81 priors (%llu, %llu)", threads, threads == 1 ? "are" : "are at most",
+	   (unsigned long long)sum, (unsigned long long)t.root_visits);
 	mcts_free(m);
 }
 
