@@ -28,6 +28,9 @@ const char *side_name(int side);
 /* For a position where the game is over: prints the one-line error and
  * returns 1; else returns 0. */
 int refuse_finished(const struct options *opt);
+/* For SPEC, the player of option WHAT, that is not mcts: prints the
+ * one-line error (the command needs its search, for the reason WHY) and
+ * returns 2; else returns 0. */
 int refuse_not_mcts(const struct options *opt, const char *what, const struct player_spec *spec,
 		    const char *why);
 

@@ -383,21 +383,21 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 
 	*frac = 0;
 	*prior = -1;
-	if (m->p.eval == MCTS_EVAL_ROLLOUT)
-		return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
-	if (wins_at_once(m->g, pos))
-		return result_of_win(pos->turn);
-	v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
-	q = v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
-	if (m->p.eval == MCTS_EVAL_MIX) {
-		*prior = (int)q;
-		return t != NULL ? playout_traced(m, w, pos, t)
-				 : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+	if (m->p.eval != MCTS_EVAL_ROLLOUT) {
+		if (wins_at_once(m->g, pos))
+			return result_of_win(pos->turn);
+		v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
+		q = v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
+		if (m->p.eval == MCTS_EVAL_MIX) {
+			*prior = (int)q;
+		} else if (q >= 65536) {
+			return RESULT_X;
+		} else {
+			*frac = q;
+			return RESULT_O;
+		}
 	}
-	if (q >= 65536)
-		return RESULT_X;
-	*frac = q;
-	return RESULT_O;
+	return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
 }
 
 /* The side that chose the node at depth I of a path from a root where
