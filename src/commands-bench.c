@@ -14,6 +14,7 @@
 struct bench {
 	double perft, playouts, mcts_random, mcts_smart;
 	double threads[OPTIONS_MAX_THREADS]; /* MCTS random, for opt->threads[i] */
+	int parallel[OPTIONS_MAX_THREADS];   /* how they shared it, enum mcts_parallel */
 	double mcts_net; /* 0 for a game without a network */
 };
 
@@ -60,9 +61,12 @@ static double playout_rate(const struct game *g, const struct pos *start, double
 }
 
 /* MCTS iterations a second from START on THREADS threads with ROLLOUT
- * playouts, or with the leaf evaluator LEAF (eval=net) if not NULL. */
+ * playouts, or with the leaf evaluator LEAF (eval=net) if not NULL; how
+ * the threads shared the search in *PARALLEL if not NULL (the default for
+ * their number). */
 static double mcts_rate(const struct game *g, const struct pos *start, int rollout,
-			const struct mcts_leaf_eval *leaf, int threads, double seconds)
+			const struct mcts_leaf_eval *leaf, int threads, double seconds,
+			int *parallel)
 {
 	struct mcts_params params;
 	struct mcts *m;
@@ -74,6 +78,8 @@ static double mcts_rate(const struct game *g, const struct pos *start, int rollo
 	params.leaf = leaf;
 	params.eval = leaf != NULL ? MCTS_EVAL_NET : MCTS_EVAL_ROLLOUT;
 	m = mcts_new(g, start, &params); /* (threads started before the clock) */
+	if (parallel != NULL)
+		*parallel = mcts_params_of(m)->parallel;
 	t0 = now_ns();
 	/* One run: it stops early only when the root is solved, and then the
 	 * rate so far stands. */
@@ -90,20 +96,26 @@ static void bench_threads_print(const struct options *opt, const struct bench *b
 		json_key(j, "threads");
 		json_array_begin(j);
 	} else {
-		printf("mcts iterations/s (random) on threads, ratio to one thread:\n");
+		printf("mcts iterations/s (random) on threads, ratio to one thread, how they "
+		       "share the search:\n");
 	}
 	for (int i = 0; i < opt->nthreads; i++) {
 		double ratio = b->mcts_random > 0 ? b->threads[i] / b->mcts_random : 0;
+		const char *how = opt->threads[i] == 1 ? NULL
+				  : b->parallel[i] == MCTS_PARALLEL_PIPELINE ? "pipeline" : "tree";
 
 		if (j == NULL) {
-			printf("  %3d thread%s %12.0f  %5.2fx\n", opt->threads[i],
-			       opt->threads[i] == 1 ? " " : "s", b->threads[i], ratio);
+			printf("  %3d thread%s %12.0f  %5.2fx  %s\n", opt->threads[i],
+			       opt->threads[i] == 1 ? " " : "s", b->threads[i], ratio,
+			       how != NULL ? how : "");
 			continue;
 		}
 		json_object_begin(j);
 		json_int_field(j, "threads", opt->threads[i]);
 		json_double_field(j, "iterations_per_s", b->threads[i]);
 		json_double_field(j, "ratio", ratio);
+		if (how != NULL)
+			json_string_field(j, "parallel", how);
 		json_object_end(j);
 	}
 	if (j != NULL)
@@ -119,17 +131,17 @@ int cmd_bench(struct options *opt)
 		return 1;
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
-	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1, opt->seconds);
-	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, 1, opt->seconds);
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1, opt->seconds, NULL);
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, 1, opt->seconds, NULL);
 	b.mcts_net = nnue_builtin(g) == NULL ? 0 :
 		     mcts_rate(g, &opt->pos, ROLLOUT_SMART, nnue_leaf_eval(nnue_builtin(g)), 1,
-			       opt->seconds);
+			       opt->seconds, NULL);
 	/* Random playouts, so that the figures compare across versions; one
 	 * thread is the figure above, measured in the same run. */
 	for (int i = 0; i < opt->nthreads; i++)
 		b.threads[i] = opt->threads[i] == 1 ? b.mcts_random
 			       : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, opt->threads[i],
-					   opt->seconds);
+					   opt->seconds, &b.parallel[i]);
 	if (opt->json) {
 		struct json j;
 

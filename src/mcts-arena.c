@@ -55,13 +55,13 @@ void arena_init(struct mcts *m, size_t capacity)
 
 static void lock(struct mcts *m)
 {
-	if (m->pool != NULL)
+	if (m->shared)
 		pthread_mutex_lock(&m->alloc_lock);
 }
 
 static void unlock(struct mcts *m)
 {
-	if (m->pool != NULL)
+	if (m->shared)
 		pthread_mutex_unlock(&m->alloc_lock);
 }
 

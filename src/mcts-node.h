@@ -163,6 +163,8 @@ struct root_cache {
 	double q[GAME_MAX_MOVES], rsqrt[GAME_MAX_MOVES]; /* child_terms() */
 };
 
+struct pipe;
+
 /* What each thread of a search keeps for itself; merged into struct mcts
  * between runs. */
 struct worker {
@@ -180,6 +182,9 @@ struct worker {
 	int line_len;
 	uint32_t path[GAME_MAX_PLIES + 1];
 	struct pos line[GAME_MAX_PLIES + 1];
+	/* (pipeline, worker 0) where iterate() writes the leaf's position for
+	 * a player to play out, NULL to play it out itself */
+	struct pos *slot;
 	char pad[64];         /* (no false sharing with the next worker) */
 };
 
@@ -199,6 +204,9 @@ struct mcts {
 	int threads;
 	struct worker *w;    /* one a thread; w[0] runs on the caller's */
 	struct pool *pool;   /* NULL with one thread */
+	bool shared;         /* workers write the tree at once (parallel=tree) */
+	bool vloss;          /* visits counted on the way down (threads > 1) */
+	struct pipe *pipe;   /* parallel=pipeline: the jobs (mcts-pipe.c) */
 	pthread_mutex_t alloc_lock; /* the free lists and top, with threads */
 	int64_t budget;      /* iterations of this run not yet claimed */
 	uint64_t deadline;   /* now_ns() at which this run stops, 0: none */
@@ -221,6 +229,29 @@ size_t free_bits_bytes(size_t capacity); /* the bitmap's size */
 uint32_t arena_block(struct mcts *m, struct worker *w, int size);
 void arena_free_subtree(struct mcts *m, uint32_t top);
 void arena_settle(struct mcts *m, struct worker *w);
+
+/* A playout handed to a player (see mcts-pipe.c): iterate() returns this
+ * as its result and pipe_hold() keeps the path for the backup. */
+#define RESULT_HANDED 4
+
+/* The search's steps that the pipeline runs (mcts.c): one iteration by W,
+ * recorded in T if not NULL; whether another can run; the end of an
+ * iteration: the result R of the leaf at DEPTH of PATH backed up (FRAC,
+ * PRIOR and CHANGED as leaf_result() and expand() gave them) and W's root
+ * cache entry ROOT_J (-1: none) refreshed. */
+void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t);
+bool mcts_can_iterate(const struct mcts *m);
+void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
+		 unsigned frac, int prior, bool changed, int root_j);
+
+/* The pipeline (mcts-pipe.c): pipe_new() for M's threads, pipe_free();
+ * pipe_hold() keeps W's current path as the job whose position is in
+ * W's slot; pipe_worker() is worker INDEX's part of a run. */
+struct pipe *pipe_new(int threads);
+void pipe_free(struct pipe *p);
+void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int prior,
+	       bool changed, int root_j);
+void pipe_worker(struct mcts *m, int index);
 
 /* The root's choice (mcts-root.c). mcts_root_init() looks at the processor,
  * once, before any search. root_select() is the child of the root that W

@@ -160,7 +160,7 @@ uint32_t root_select(struct mcts *m, struct worker *w)
 		rc->valid = false;
 	if (!rc->valid) {
 		root_cache_build(m, rc, floor);
-	} else if (m->pool != NULL) {
+	} else if (m->shared) {
 		for (int i = 0; i < ROOT_REFRESH && i < rc->n; i++) {
 			root_cache_entry(m, rc, rc->next, floor);
 			rc->next = rc->next + 1 < rc->n ? rc->next + 1 : 0;

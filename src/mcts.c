@@ -86,6 +86,7 @@ void mcts_params_default(struct mcts_params *p)
 	p->memory = (size_t)MCTS_DEFAULT_MEMORY_MB << 20;
 	p->seed = 1;
 	p->threads = 1;
+	p->parallel = MCTS_PARALLEL_AUTO;
 	p->eval = MCTS_EVAL_ROLLOUT;
 	p->leaf = NULL;
 }
@@ -171,7 +172,14 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 		m->leaf_ctx = xmalloc(p->leaf->ctx_size);
 		p->leaf->root(p->leaf->model, &m->root_pos, m->leaf_ctx);
 	}
+	if (m->p.parallel == MCTS_PARALLEL_AUTO)
+		m->p.parallel = m->threads == 2 ? MCTS_PARALLEL_PIPELINE : MCTS_PARALLEL_TREE;
 	if (m->threads > 1) {
+		m->vloss = true;
+		if (m->p.parallel == MCTS_PARALLEL_PIPELINE)
+			m->pipe = pipe_new(m->threads);
+		else
+			m->shared = true;
 		pthread_mutex_init(&m->alloc_lock, NULL);
 		m->pool = pool_new(m->threads, worker_main, m);
 	}
@@ -186,6 +194,7 @@ void mcts_free(struct mcts *m)
 		pool_free(m->pool);
 		pthread_mutex_destroy(&m->alloc_lock);
 	}
+	pipe_free(m->pipe);
 	free(m->w);
 	free(m->leaf_ctx);
 	huge_free(m->free_bits, free_bits_bytes(m->capacity));
@@ -201,7 +210,7 @@ const struct pos *mcts_root(const struct mcts *m)
 /* Set FLAG on node N, which other workers may be reading. */
 static inline void node_flag(const struct mcts *m, struct node *n, uint8_t flag)
 {
-	if (m->pool != NULL)
+	if (m->shared)
 		__atomic_fetch_or(&n->flags, flag, __ATOMIC_RELEASE);
 	else
 		n->flags |= flag;
@@ -224,7 +233,7 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	struct moveset untried;
 	uint32_t fresh, base;
 	int count, move, made;
-	bool shared = m->pool != NULL;
+	bool shared = m->shared;
 
 	if (shared && !node_trylock(&nodes[i]))
 		return 0;
@@ -397,6 +406,10 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 			return RESULT_O;
 		}
 	}
+	if (w->slot != NULL) {
+		*w->slot = *pos;
+		return RESULT_HANDED;
+	}
 	return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
 }
 
@@ -407,13 +420,17 @@ static inline int chooser(int root_turn, int i)
 	return root_turn ^ ((i + 1) & 1);
 }
 
-/* Virtual loss on node N, chosen by SIDE (threads only): one atomic add.
- * Not on the root, which has no chooser to discourage and is the one line
- * every iteration of every worker writes: its visit is counted with the
+/* Virtual loss on node N, chosen by SIDE (threads only): one atomic add
+ * (a plain one in the pipeline, whose tree has one writer). Not on the
+ * root, which has no chooser to discourage and is the one line every
+ * iteration of every worker writes: its visit is counted with the
  * result. */
-static inline void virtual_loss(struct node *n, int side)
+static inline void virtual_loss(const struct mcts *m, struct node *n, int side)
 {
-	ADD(n->vx, VX(1, side == SIDE_O));
+	if (m->shared)
+		ADD(n->vx, VX(1, side == SIDE_O));
+	else
+		n->vx += VX(1, side == SIDE_O);
 }
 
 /* Clip X's score, the outcome *X plus *FRAC / 65536 (see leaf_result()),
@@ -467,12 +484,12 @@ static void add_prior(struct node *n, int q, bool shared)
  * result for X when a leaf's value is backed up, to the PATH_LEN + 1 nodes
  * of PATH, bounds first while they change (CHANGED), the score clipped
  * into them; and to the new node at DEPTH its PRIOR (eval=mix, else -1). */
-static void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac,
+static inline __attribute__((always_inline)) void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac,
 		   int prior, bool changed)
 {
 	struct node *nodes = m->nodes;
 	int turn = m->root_pos.turn;
-	bool shared = m->pool != NULL;
+	bool shared = m->shared, vloss = m->vloss;
 	/* (one thread) path[i + 1]'s bounds before its update; a new node's
 	 * are its own */
 	unsigned old = LOAD(nodes[path[depth]].bounds);
@@ -516,6 +533,11 @@ static void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsig
 				ADD(n->x_wins, won);
 			if (x == DRAWN)
 				ADD(n->draws, 1);
+		} else if (vloss) {
+			/* (the pipeline: the same, the tree having one writer) */
+			n->visits += i == 0;
+			n->x_wins += won - (i > 0 && chooser(turn, i) == SIDE_O);
+			n->draws += x == DRAWN;
 		} else {
 			n->visits++;
 			n->x_wins += won;
@@ -539,6 +561,19 @@ static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, 
 	return &w->line[depth];
 }
 
+static inline __attribute__((always_inline)) void finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth,
+			  int r, unsigned frac, int prior, bool changed, int root_j)
+{
+	backup(m, path, depth, outcome_of_result(r), frac, prior, changed);
+	if (root_j >= 0 && w->rc.valid && w->rc.idx[root_j] == path[1]) {
+		/* the child chosen at the root: its terms changed */
+		int floor, top;
+
+		bounds_for(&m->nodes[m->root], m->root_pos.turn, &floor, &top);
+		root_cache_entry(m, &w->rc, root_j, floor);
+	}
+}
+
 /* One iteration by worker W; T (if not NULL) records it. */
 static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 {
@@ -546,9 +581,9 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	const struct pos *pos;
 	struct pos leaf;
 	uint32_t cur = m->root;
-	int depth = 0, result, prior = -1, no_prior;
+	int depth = 0, result, prior = -1, no_prior, root_j;
 	unsigned frac = 0;
-	bool changed = false, shared = m->pool != NULL;
+	bool changed = false, shared = m->shared, vloss = m->vloss;
 
 	if (w->line_len == 0 || w->path[0] != cur) {
 		w->path[0] = cur;
@@ -583,8 +618,8 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				w->path[++depth] = fresh;
 				w->line[depth] = leaf;
 				w->line_len = depth + 1;
-				if (shared)
-					virtual_loss(&nodes[fresh], chooser(m->root_pos.turn, depth));
+				if (vloss)
+					virtual_loss(m, &nodes[fresh], chooser(m->root_pos.turn, depth));
 				if (t != NULL)
 					t->expanded = nodes[fresh].move;
 				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL)
@@ -603,20 +638,18 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 		}
 		cur = depth == 0 ? root_select(m, w) : select_child(m, n, pos->turn);
 		pos = line_step(m, w, ++depth, cur);
-		if (shared)
-			virtual_loss(&nodes[cur], chooser(m->root_pos.turn, depth));
+		if (vloss)
+			virtual_loss(m, &nodes[cur], chooser(m->root_pos.turn, depth));
 		if (t != NULL)
 			t->path[t->path_len++] = nodes[cur].move;
 	}
 	if (depth > w->max_depth)
 		w->max_depth = depth;
-	backup(m, w->path, depth, outcome_of_result(result), frac, prior, changed);
-	if (w->rc.valid && depth > 0) {
-		int floor, top;
-
-		bounds_for(&nodes[m->root], m->root_pos.turn, &floor, &top);
-		root_cache_entry(m, &w->rc, w->rc.last, floor);
-	}
+	root_j = w->rc.valid && depth > 0 ? w->rc.last : -1;
+	if (result == RESULT_HANDED)
+		pipe_hold(m, w, depth, frac, prior, changed, root_j);
+	else
+		finish(m, w, w->path, depth, result, frac, prior, changed, root_j);
 	if (t != NULL) {
 		t->result = result;
 		t->value = frac != 0 ? frac / 65536.0 : x_score(result);
@@ -643,6 +676,10 @@ static void worker_main(void *arg, int index)
 	struct mcts *m = arg;
 	struct worker *w = &m->w[index];
 
+	if (m->pipe != NULL) {
+		pipe_worker(m, index);
+		return;
+	}
 	while (!LOAD(m->stop)) {
 		int64_t left = __atomic_fetch_sub(&m->budget, BATCH, __ATOMIC_RELAXED);
 		int k = left < BATCH ? (int)left : BATCH;
@@ -708,6 +745,22 @@ uint64_t mcts_run(struct mcts *m, uint64_t n, uint64_t deadline)
 	m->iterations += done;
 	m->ns += now_ns() - start;
 	return done;
+}
+
+void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
+{
+	iterate(m, w, t);
+}
+
+bool mcts_can_iterate(const struct mcts *m)
+{
+	return can_iterate(m);
+}
+
+void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
+		 unsigned frac, int prior, bool changed, int root_j)
+{
+	finish(m, w, path, depth, r, frac, prior, changed, root_j);
 }
 
 int mcts_step(struct mcts *m, int n)

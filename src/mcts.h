@@ -50,6 +50,15 @@ struct mcts_leaf_eval {
 	const void *model;
 };
 
+/* How threads share the search (threads > 1). */
+enum mcts_parallel {
+	MCTS_PARALLEL_AUTO = 0,     /* PIPELINE on 2 threads, TREE on more */
+	MCTS_PARALLEL_TREE = 1,     /* every worker walks and writes the one tree */
+	MCTS_PARALLEL_PIPELINE = 2, /* worker 0 walks and writes the tree, the
+	                               others play out the leaves it hands them
+	                               (mcts-pipe.c) */
+};
+
 struct mcts_params {
 	double c;          /* exploration constant (>= 0) */
 	int rollout;       /* enum rollout_policy */
@@ -57,6 +66,7 @@ struct mcts_params {
 	size_t memory;     /* bytes for the node arena */
 	uint64_t seed;     /* with one thread, fixes every random choice of the search */
 	int threads;       /* workers on the one tree, 1 to MCTS_MAX_THREADS */
+	int parallel;      /* enum mcts_parallel (mcts_params_of(): never AUTO) */
 	int eval;          /* enum mcts_eval (not AUTO); ROLLOUT when leaf is NULL */
 	const struct mcts_leaf_eval *leaf; /* must outlive the search */
 };

@@ -61,7 +61,7 @@ static const char *const kind_names[] = { "human", "random", "mcts", "negamax" }
 static const char *const kind_keys[] = {
 	"none",
 	"seed",
-	"iterations, time, c, rollout, solver, memory, seed, threads, level, eval, net",
+	"iterations, time, c, rollout, solver, memory, seed, threads, parallel, level, eval, net",
 	"depth, time, threads, level",
 };
 
@@ -69,6 +69,10 @@ static const char *const kind_keys[] = {
  * solver, false and true), read and written alike. */
 static const char *const rollouts[] = { [ROLLOUT_RANDOM] = "random", [ROLLOUT_SMART] = "smart" };
 static const char *const offon[] = { "off", "on" };
+static const char *const parallels[] = {
+	[MCTS_PARALLEL_AUTO] = "auto", [MCTS_PARALLEL_TREE] = "tree",
+	[MCTS_PARALLEL_PIPELINE] = "pipeline"
+};
 static const char *const evals[] = {
 	[MCTS_EVAL_ROLLOUT] = "rollout", [MCTS_EVAL_NET] = "net", [MCTS_EVAL_MIX] = "mix"
 };
@@ -149,6 +153,10 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 			return BAD("threads must be from 1 to %d, not '%s'", MCTS_MAX_THREADS, value);
 		spec->mcts.threads = (int)u;
 		spec->threads_given = true;
+	} else if (strcmp(key, "parallel") == 0 && kind == PLAYER_MCTS) {
+		if ((i = word_index(value, parallels, ARRAY_SIZE(parallels))) < 0)
+			return BAD("parallel must be auto, tree or pipeline, not '%s'", value);
+		spec->mcts.parallel = i;
 	} else if (strcmp(key, "eval") == 0 && kind == PLAYER_MCTS) {
 		if ((i = word_index(value, evals, ARRAY_SIZE(evals))) < 0)
 			return BAD("eval must be net, rollout or mix, not '%s'", value);
@@ -170,7 +178,8 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
 {
 	static const char *const all_keys[] = { "iterations", "time", "c", "rollout", "solver",
-						 "memory", "seed", "threads", "level", "depth", "eval", "net" };
+						 "memory", "seed", "threads", "level", "depth", "eval", "net",
+						 "parallel" };
 	char buf[256], reason[160];
 	char *rest, *item;
 	unsigned seen = 0;
@@ -267,6 +276,8 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 			ADD(",seed=%llu", (unsigned long long)spec->seed);
 		if (spec->threads_given)
 			ADD(",threads=%d", spec->mcts.threads);
+		if (spec->mcts.parallel != MCTS_PARALLEL_AUTO)
+			ADD(",parallel=%s", parallels[spec->mcts.parallel]);
 		if (spec->mcts.eval != MCTS_EVAL_AUTO)
 			ADD(",eval=%s", evals[spec->mcts.eval]);
 		if (spec->net[0] != '\0')

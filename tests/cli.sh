@@ -84,14 +84,20 @@ expect_grep '^O: 2 moves, 1 mistake' "review FILE: a summary per side"
 rm -f "$rec"
 
 # bench --threads: a figure and a ratio for each count, in the order given,
-# one thread's ratio 1 (figures are measured, not tested).
-run bench --game uttt --seconds 0.05 --threads 2,1 --json
-expect_grep '"threads": \[\{"threads": 2, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+\}, \{"threads": 1, "iterations_per_s": [0-9.e+]+, "ratio": 1\}\]\}$' \
+# one thread's ratio 1, and how the threads shared the search: a pipeline
+# on 2, one tree on more (figures are measured, not tested).
+run bench --game uttt --seconds 0.05 --threads 2,1,3 --json
+expect_grep '"threads": \[\{"threads": 2, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+, "parallel": "pipeline"\}, \{"threads": 1, "iterations_per_s": [0-9.e+]+, "ratio": 1\}, \{"threads": 3, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+, "parallel": "tree"\}\]\}$' \
 	"bench --threads --json: one object a thread count"
 run bench --game uttt --seconds 0.05 --threads 1,2
-expect_grep '^ +2 threads +[0-9]+ +[0-9.]+x$' "bench --threads: a line a thread count with its ratio"
-run analyze --game uttt --engine mcts:iterations=3000,threads=2 --json
-expect_grep '"iterations": 3000' "analyze on 2 threads runs its 3000 iterations"
+expect_grep '^ +2 threads +[0-9]+ +[0-9.]+x  pipeline$' "bench --threads: a line a thread count with its ratio"
+for how in tree pipeline; do
+	run analyze --game uttt --engine mcts:iterations=3000,threads=2,parallel=$how --json
+	expect_grep '"iterations": 3000' "analyze on 2 threads (parallel=$how) runs its 3000 iterations"
+done
+run analyze --game uttt --engine mcts:iterations=30,parallel=both
+expect_error 2 "parallel must be auto, tree or pipeline, not 'both'" \
+	"parallel=both: one line saying what is accepted, exit status 2"
 
 # solve on 1 and on 2 threads: the same value, best moves and plies; it says
 # how many threads searched and at what rate.

@@ -24,6 +24,8 @@
 #include "util.h"
 
 static struct game game;
+/* How the threads share the search in the tests running now. */
+static int parallel = MCTS_PARALLEL_TREE;
 
 static void setup(const char *name, const char *moves, struct pos *pos)
 {
@@ -44,6 +46,7 @@ static struct mcts_params params(uint64_t seed, int threads, size_t memory)
 	mcts_params_default(&p);
 	p.seed = seed;
 	p.threads = threads;
+	p.parallel = parallel;
 	p.memory = memory;
 	return p;
 }
@@ -108,6 +111,33 @@ static void test_one_thread(void)
 	   "threads=1: runs of any size give the one-run tree, visit for visit");
 	mcts_free(a);
 	mcts_free(b);
+}
+
+/* The pipeline on THREADS threads does not depend on their timing: two
+ * searches with one seed and the same runs make the same tree. */
+static void test_pipeline_repeats(int threads)
+{
+	struct pos pos;
+	struct mcts_params p = params(11, threads, (size_t)16 << 20);
+	struct mcts_child ch[2][GAME_MAX_MOVES];
+	int n[2];
+	bool same;
+
+	setup("uttt", "", &pos);
+	for (int k = 0; k < 2; k++) {
+		struct mcts *m = mcts_new(&game, &pos, &p);
+
+		for (uint64_t run = 1; run <= 5; run++)
+			mcts_run(m, 1000 * run, 0);
+		n[k] = mcts_stats(m, NULL, 0, ch[k], GAME_MAX_MOVES, NULL);
+		mcts_free(m);
+	}
+	same = n[0] == n[1] && n[0] > 0;
+	for (int i = 0; same && i < n[0]; i++)
+		same = ch[0][i].move == ch[1][i].move && ch[0][i].visits == ch[1][i].visits &&
+		       ch[0][i].wins == ch[1][i].wins && ch[0][i].draws == ch[1][i].draws;
+	ok(same, "%d threads, pipeline: a seed and the same runs give the same tree, visit for "
+	   "visit", threads);
 }
 
 /* Many threads on Ultimate tic-tac-toe: counts add up after each run, with
@@ -367,10 +397,16 @@ int main(void)
 			       MCTS_MAX_THREADS);
 			return 1;
 		}
-		test_counts(threads);
-		test_leaf_values(threads);
-		test_mix_prior(threads);
-		test_solver(threads);
+		for (parallel = MCTS_PARALLEL_TREE; parallel <= MCTS_PARALLEL_PIPELINE; parallel++) {
+			printf("# %d threads, parallel=%s\n", threads,
+			       parallel == MCTS_PARALLEL_TREE ? "tree" : "pipeline");
+			test_counts(threads);
+			test_leaf_values(threads);
+			test_mix_prior(threads);
+			test_solver(threads);
+		}
+		parallel = MCTS_PARALLEL_PIPELINE;
+		test_pipeline_repeats(threads);
 	}
 	return tap_done();
 }

@@ -1,0 +1,190 @@
+/* mcts-pipe.c - MCTS on several threads as a pipeline (parallel=pipeline):
+ * worker 0 alone walks and writes the tree (selection, expansion, backup),
+ * and hands each leaf's position to the other workers, the players, who
+ * play it out and hand the result back.
+ *
+ * Why: where two cores take hundreds of nanoseconds to pass a cache line
+ * (a virtual machine's vCPUs), workers sharing one tree spend their time
+ * waiting for the lines of the nodes the other one wrote last, and two
+ * run no faster than one. Here only the jobs cross between cores, a line
+ * or two each, and neither side waits for them as long as there is work
+ * in flight: up to PIPE_SLOTS jobs, each with a virtual loss on its path,
+ * so the tree thread goes on selecting while their playouts run.
+ *
+ * The jobs are numbered from the search's start; job J goes to player
+ * 1 + J % P (P players), in order, and is backed up when job
+ * J + PIPE_SLOTS is about to be handed out, or at the end of the run. So
+ * the search does not depend on the threads' timing: with a seed, a
+ * pipelined search is the same every time. */
+#include "config.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcts-node.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define relax() _mm_pause()
+#else
+#define relax() ((void)0)
+#endif
+
+/* Wait a moment for another thread: a pause at first, then the core given
+ * up (with more threads than cores, the one waited for may be the one
+ * that needs it). */
+static inline void wait_turn(unsigned *spins)
+{
+	if (++*spins < 1000)
+		relax();
+	else
+		sched_yield();
+}
+
+#define PIPE_SLOTS 16
+
+/* A job's position and result, on a line of their own. */
+struct pipe_slot {
+	_Alignas(64) struct pos pos;
+	int result;
+};
+
+/* What the tree thread keeps of a job handed out, for its backup. */
+struct pipe_job {
+	int depth, prior, root_j;
+	unsigned frac;
+	bool changed;
+	uint32_t path[GAME_MAX_PLIES + 1];
+};
+
+/* A player's count, on a line of its own: the next job it will take (it
+ * has played every earlier one of its own). */
+struct pipe_done {
+	_Alignas(64) uint64_t next;
+};
+
+struct pipe {
+	_Alignas(64) uint64_t head; /* jobs handed out (written by the tree thread) */
+	_Alignas(64) uint64_t tail; /* jobs backed up (the tree thread's own) */
+	int players;
+	struct pipe_slot slot[PIPE_SLOTS];
+	struct pipe_job job[PIPE_SLOTS];
+	struct pipe_done done[]; /* a player each */
+};
+
+struct pipe *pipe_new(int threads)
+{
+	int players = threads - 1;
+	struct pipe *p;
+
+	if (posix_memalign((void **)&p, 64,
+			   sizeof(*p) + (size_t)players * sizeof(struct pipe_done)) != 0)
+		fatal("out of memory");
+	memset(p, 0, sizeof(*p));
+	p->players = players;
+	for (int i = 0; i < players; i++)
+		p->done[i].next = (uint64_t)i;
+	return p;
+}
+
+void pipe_free(struct pipe *p)
+{
+	free(p);
+}
+
+void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int prior,
+	       bool changed, int root_j)
+{
+	struct pipe *p = m->pipe;
+	struct pipe_job *j = &p->job[p->head % PIPE_SLOTS];
+
+	j->depth = depth;
+	j->frac = frac;
+	j->prior = prior;
+	j->changed = changed;
+	j->root_j = root_j;
+	memcpy(j->path, w->path, (size_t)(depth + 1) * sizeof(uint32_t));
+	/* the position is in its slot: the player may take it */
+	STORE_REL(p->head, p->head + 1);
+	if (root_j >= 0) {
+		/* the virtual loss changed the root child's terms */
+		int floor, top;
+
+		bounds_for(&m->nodes[m->root], m->root_pos.turn, &floor, &top);
+		root_cache_entry(m, &w->rc, root_j, floor);
+	}
+}
+
+/* Back up the oldest job in flight, waiting for its player if need be. */
+static void settle_oldest(struct mcts *m, struct worker *w)
+{
+	struct pipe *p = m->pipe;
+	uint64_t n = p->tail;
+	const struct pipe_done *d = &p->done[n % (uint64_t)p->players];
+	const struct pipe_job *j = &p->job[n % PIPE_SLOTS];
+
+	for (unsigned spins = 0; LOAD_ACQ(d->next) <= n;)
+		wait_turn(&spins);
+	mcts_finish(m, w, j->path, j->depth, p->slot[n % PIPE_SLOTS].result, j->frac, j->prior,
+		    j->changed, j->root_j);
+	p->tail = n + 1;
+}
+
+/* Worker 0's part of a run: iterations until the budget is spent, the
+ * deadline passes or the root is solved, then every job backed up. */
+static void pipe_tree(struct mcts *m, struct worker *w)
+{
+	struct pipe *p = m->pipe;
+	uint64_t budget = (uint64_t)m->budget, done = 0;
+
+	while (done < budget && mcts_can_iterate(m)) {
+		if (p->head - p->tail == PIPE_SLOTS)
+			settle_oldest(m, w);
+		w->slot = &p->slot[p->head % PIPE_SLOTS].pos;
+		mcts_iterate(m, w, NULL);
+		done++;
+		if (m->deadline != 0 && (done & 63) == 0 && now_ns() >= m->deadline)
+			break;
+	}
+	w->slot = NULL;
+	while (p->tail < p->head)
+		settle_oldest(m, w);
+	w->iterations += done;
+	STORE_REL(m->stop, 1);
+}
+
+/* A player's part of a run: its jobs, in order, until the tree thread
+ * says the run is over (after every job handed out was backed up). */
+static void pipe_player(struct mcts *m, struct worker *w, struct pipe_done *d)
+{
+	struct pipe *p = m->pipe;
+	uint64_t n = d->next, step = (uint64_t)p->players, head = LOAD_ACQ(p->head);
+
+	for (;;) {
+		struct pipe_slot *s = &p->slot[n % PIPE_SLOTS];
+		struct pos pos;
+		unsigned spins = 0;
+
+		while (head <= n) {
+			if (LOAD_ACQ(m->stop))
+				return;
+			wait_turn(&spins);
+			head = LOAD_ACQ(p->head);
+		}
+		if (head > n + step)
+			__builtin_prefetch(&p->slot[(n + step) % PIPE_SLOTS].pos);
+		pos = s->pos;
+		s->result = game_rollout(m->g, &pos, &w->rng, m->p.rollout);
+		n += step;
+		STORE_REL(d->next, n);
+	}
+}
+
+void pipe_worker(struct mcts *m, int index)
+{
+	if (index == 0)
+		pipe_tree(m, &m->w[0]);
+	else
+		pipe_player(m, &m->w[index], &m->pipe->done[index - 1]);
+}
