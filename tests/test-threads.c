@@ -1,4 +1,6 @@
-/* test-threads.c - MCTS on several threads sharing one tree: statistics
+/* test-threads.c - MCTS on several threads, sharing one tree and as a
+ * pipeline (every test below in both ways, and the pipeline repeating
+ * itself with a seed): statistics
  * that add up once every worker has stopped (virtual losses all taken
  * back), a full arena and its free list, tree reuse, runs stopped and
  * resumed, solver proofs and distances that agree with a plain minimax on
