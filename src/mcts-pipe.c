@@ -139,8 +139,11 @@ static void pipe_tree(struct mcts *m, struct worker *w)
 	uint64_t budget = (uint64_t)m->budget, done = 0;
 
 	while (done < budget && mcts_can_iterate(m)) {
-		if (p->head - p->tail == PIPE_SLOTS)
+		if (p->head - p->tail == PIPE_SLOTS) {
 			settle_oldest(m, w);
+			if (!mcts_can_iterate(m))
+				break; /* that backup solved the root */
+		}
 		w->slot = &p->slot[p->head % PIPE_SLOTS].pos;
 		mcts_iterate(m, w, NULL);
 		done++;

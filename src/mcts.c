@@ -172,8 +172,10 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 		m->leaf_ctx = xmalloc(p->leaf->ctx_size);
 		p->leaf->root(p->leaf->model, &m->root_pos, m->leaf_ctx);
 	}
+	/* (eval=net plays no playouts: nothing to hand over) */
 	if (m->p.parallel == MCTS_PARALLEL_AUTO)
-		m->p.parallel = m->threads == 2 ? MCTS_PARALLEL_PIPELINE : MCTS_PARALLEL_TREE;
+		m->p.parallel = m->threads == 2 && m->p.eval != MCTS_EVAL_NET ? MCTS_PARALLEL_PIPELINE
+									     : MCTS_PARALLEL_TREE;
 	if (m->threads > 1) {
 		m->vloss = true;
 		if (m->p.parallel == MCTS_PARALLEL_PIPELINE)
@@ -760,6 +762,11 @@ bool mcts_can_iterate(const struct mcts *m)
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
 		 unsigned frac, int prior, bool changed, int root_j)
 {
+	/* (the pipeline) the root's cache may have been built while the job
+	 * was in flight: its entry is the one of path[1] */
+	if (depth > 0 && w->rc.valid && (root_j < 0 || w->rc.idx[root_j] != path[1]))
+		for (root_j = w->rc.n - 1; root_j >= 0 && w->rc.idx[root_j] != path[1]; root_j--)
+			;
 	finish(m, w, path, depth, r, frac, prior, changed, root_j);
 }
 

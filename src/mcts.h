@@ -52,7 +52,7 @@ struct mcts_leaf_eval {
 
 /* How threads share the search (threads > 1). */
 enum mcts_parallel {
-	MCTS_PARALLEL_AUTO = 0,     /* PIPELINE on 2 threads, TREE on more */
+	MCTS_PARALLEL_AUTO = 0,     /* PIPELINE on 2 threads (but eval=net), else TREE */
 	MCTS_PARALLEL_TREE = 1,     /* every worker walks and writes the one tree */
 	MCTS_PARALLEL_PIPELINE = 2, /* worker 0 walks and writes the tree, the
 	                               others play out the leaves it hands them
