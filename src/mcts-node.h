@@ -205,7 +205,6 @@ struct mcts {
 	struct worker *w;    /* one a thread; w[0] runs on the caller's */
 	struct pool *pool;   /* NULL with one thread */
 	bool shared;         /* workers write the tree at once (parallel=tree) */
-	bool vloss;          /* visits counted on the way down (threads > 1) */
 	struct pipe *pipe;   /* parallel=pipeline: the jobs (mcts-pipe.c) */
 	pthread_mutex_t alloc_lock; /* the free lists and top, with threads */
 	int64_t budget;      /* iterations of this run not yet claimed */
@@ -261,6 +260,7 @@ void pipe_worker(struct mcts *m, int index);
 void mcts_root_init(void);
 uint32_t root_select(struct mcts *m, struct worker *w);
 void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor);
+void root_cache_touch(struct mcts *m, struct root_cache *rc, int j);
 
 /* Lock node N (threads only): returns false if another worker holds it. */
 static inline bool node_trylock(struct node *n)

@@ -107,13 +107,8 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int p
 	memcpy(j->path, w->path, (size_t)(depth + 1) * sizeof(uint32_t));
 	/* the position is in its slot: the player may take it */
 	STORE_REL(p->head, p->head + 1);
-	if (root_j >= 0) {
-		/* the virtual loss changed the root child's terms */
-		int floor, top;
-
-		bounds_for(&m->nodes[m->root], m->root_pos.turn, &floor, &top);
-		root_cache_entry(m, &w->rc, root_j, floor);
-	}
+	if (root_j >= 0)
+		root_cache_touch(m, &w->rc, root_j); /* the virtual loss changed its terms */
 }
 
 /* Back up the oldest job in flight, waiting for its player if need be. */

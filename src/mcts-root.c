@@ -42,6 +42,14 @@ void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor)
 		rc->q[j] = -HUGE_VAL; /* passed over: never the best */
 }
 
+void root_cache_touch(struct mcts *m, struct root_cache *rc, int j)
+{
+	int floor, top;
+
+	bounds_for(&m->nodes[m->root], m->root_pos.turn, &floor, &top);
+	root_cache_entry(m, rc, j, floor);
+}
+
 static void root_cache_build(struct mcts *m, struct root_cache *rc, int floor)
 {
 	const struct node *r = &m->nodes[m->root];

@@ -177,7 +177,6 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 		m->p.parallel = m->threads == 2 && m->p.eval != MCTS_EVAL_NET ? MCTS_PARALLEL_PIPELINE
 									     : MCTS_PARALLEL_TREE;
 	if (m->threads > 1) {
-		m->vloss = true;
 		if (m->p.parallel == MCTS_PARALLEL_PIPELINE)
 			m->pipe = pipe_new(m->threads);
 		else
@@ -486,12 +485,14 @@ static void add_prior(struct node *n, int q, bool shared)
  * result for X when a leaf's value is backed up, to the PATH_LEN + 1 nodes
  * of PATH, bounds first while they change (CHANGED), the score clipped
  * into them; and to the new node at DEPTH its PRIOR (eval=mix, else -1). */
-static inline __attribute__((always_inline)) void backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac,
-		   int prior, bool changed)
+static inline __attribute__((always_inline)) void
+backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, int prior,
+       bool changed)
 {
 	struct node *nodes = m->nodes;
 	int turn = m->root_pos.turn;
-	bool shared = m->shared, vloss = m->vloss;
+	/* (threads > 1: visits are counted on the way down) */
+	bool shared = m->shared, vloss = m->pool != NULL;
 	/* (one thread) path[i + 1]'s bounds before its update; a new node's
 	 * are its own */
 	unsigned old = LOAD(nodes[path[depth]].bounds);
@@ -563,17 +564,14 @@ static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, 
 	return &w->line[depth];
 }
 
-static inline __attribute__((always_inline)) void finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth,
-			  int r, unsigned frac, int prior, bool changed, int root_j)
+/* mcts_finish() (mcts-node.h), inlined into iterate(). */
+static inline __attribute__((always_inline)) void
+finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r, unsigned frac,
+       int prior, bool changed, int root_j)
 {
 	backup(m, path, depth, outcome_of_result(r), frac, prior, changed);
-	if (root_j >= 0 && w->rc.valid && w->rc.idx[root_j] == path[1]) {
-		/* the child chosen at the root: its terms changed */
-		int floor, top;
-
-		bounds_for(&m->nodes[m->root], m->root_pos.turn, &floor, &top);
-		root_cache_entry(m, &w->rc, root_j, floor);
-	}
+	if (root_j >= 0 && w->rc.valid && w->rc.idx[root_j] == path[1])
+		root_cache_touch(m, &w->rc, root_j); /* the root's child chosen: its terms changed */
 }
 
 /* One iteration by worker W; T (if not NULL) records it. */
@@ -585,7 +583,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	uint32_t cur = m->root;
 	int depth = 0, result, prior = -1, no_prior, root_j;
 	unsigned frac = 0;
-	bool changed = false, shared = m->shared, vloss = m->vloss;
+	bool changed = false, shared = m->shared, vloss = m->pool != NULL;
 
 	if (w->line_len == 0 || w->path[0] != cur) {
 		w->path[0] = cur;
