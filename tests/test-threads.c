@@ -209,23 +209,30 @@ static void test_leaf_values(int threads)
 {
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_totals t;
 	struct pos pos;
 	struct mcts *m;
 	double want = 19661 / 65536.0, worst = 0;
+	uint64_t ran;
+	uint32_t drawn = 0;
 	int n;
 
 	setup("uttt", "", &pos);
 	p.eval = MCTS_EVAL_NET;
 	p.leaf = &const_eval;
 	m = mcts_new(&game, &pos, &p);
-	mcts_run(m, 20000, 0);
-	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
-	for (int i = 0; i < n; i++)
+	ran = mcts_run(m, 20000, 0);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	for (int i = 0; i < n; i++) {
 		if (fabs(ch[i].value - want) > worst)
 			worst = fabs(ch[i].value - want);
-	ok(n == 81 && worst < 1e-12 && ch[0].draws == 0,
-	   "%d threads, every leaf worth 0.3: each child's value is exactly that (off by %g)",
-	   threads, worst);
+		drawn += ch[i].draws;
+	}
+	ok(ran == 20000 && n == 81 && worst < 1e-12 && drawn == 0,
+	   "%d threads, every leaf worth 0.3: each child's value is exactly that "
+	   "(%llu iterations, root %llu visits, %d children, off by %g, %u drawn)",
+	   threads, (unsigned long long)ran, (unsigned long long)t.root_visits, n, worst,
+	   drawn);
 	mcts_free(m);
 }
 
