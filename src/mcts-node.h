@@ -243,10 +243,10 @@ bool mcts_can_iterate(const struct mcts *m);
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
 		 unsigned frac, int prior, bool changed, int root_j);
 
-/* The pipeline (mcts-pipe.c): pipe_new() for M's threads, pipe_free();
+/* The pipeline (mcts-pipe.c): pipe_new() for M's threads and seed, pipe_free();
  * pipe_hold() keeps W's current path as the job whose position is in
  * W's slot; pipe_worker() is worker INDEX's part of a run. */
-struct pipe *pipe_new(int threads);
+struct pipe *pipe_new(int threads, uint64_t seed);
 void pipe_free(struct pipe *p);
 void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int prior,
 	       bool changed, int root_j);

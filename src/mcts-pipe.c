@@ -11,11 +11,16 @@
  * in flight: up to PIPE_SLOTS jobs, each with a virtual loss on its path,
  * so the tree thread goes on selecting while their playouts run.
  *
- * The jobs are numbered from the search's start; job J goes to player
- * 1 + J % P (P players), in order, and is backed up when job
- * J + PIPE_SLOTS is about to be handed out, or at the end of the run. So
- * the search does not depend on the threads' timing: with a seed, a
- * pipelined search is the same every time. */
+ * The jobs are numbered from the search's start; job J is offered to
+ * player 1 + J % P (P players), in order, and is backed up when job
+ * J + PIPE_SLOTS is about to be handed out, or at the end of the run. A
+ * job is taken by whoever claims it first: its player, or the tree thread
+ * when it needs the result and the player has not started (a player that
+ * lost its core to another process, or slower than the tree): so the tree
+ * thread never waits for a player that is not running, and a pipeline is
+ * never much slower than one thread. Each job's playout draws from a
+ * generator seeded by the job's number, whoever plays it: with a seed, a
+ * pipelined search is the same every time, whatever the threads' timing. */
 #include "config.h"
 
 #include <sched.h>
@@ -44,10 +49,14 @@ static inline void wait_turn(unsigned *spins)
 
 #define PIPE_SLOTS 16
 
-/* A job's position and result, on a line of their own. */
+/* A job's position, and on a line of their own, who took it and its
+ * result. Job numbers are kept modulo 2^32 here: fewer than PIPE_SLOTS
+ * are in flight. */
 struct pipe_slot {
 	_Alignas(64) struct pos pos;
-	int result;
+	_Alignas(64) uint32_t ticket; /* the next job here not yet taken */
+	uint32_t ready;                /* the last job here played out, plus one */
+	int result;                    /* its result */
 };
 
 /* What the tree thread keeps of a job handed out, for its backup. */
@@ -58,33 +67,36 @@ struct pipe_job {
 	uint32_t path[GAME_MAX_PLIES + 1];
 };
 
-/* A player's count, on a line of its own: the next job it will take (it
- * has played every earlier one of its own). */
-struct pipe_done {
+/* A player's place, on a line of its own: the next job offered to it. */
+struct pipe_player {
 	_Alignas(64) uint64_t next;
 };
 
 struct pipe {
 	_Alignas(64) uint64_t head; /* jobs handed out (written by the tree thread) */
 	_Alignas(64) uint64_t tail; /* jobs backed up (the tree thread's own) */
+	uint64_t seed;              /* of the jobs' generators */
 	int players;
 	struct pipe_slot slot[PIPE_SLOTS];
 	struct pipe_job job[PIPE_SLOTS];
-	struct pipe_done done[]; /* a player each */
+	struct pipe_player player[]; /* a player each */
 };
 
-struct pipe *pipe_new(int threads)
+struct pipe *pipe_new(int threads, uint64_t seed)
 {
 	int players = threads - 1;
 	struct pipe *p;
 
 	if (posix_memalign((void **)&p, 64,
-			   sizeof(*p) + (size_t)players * sizeof(struct pipe_done)) != 0)
+			   sizeof(*p) + (size_t)players * sizeof(struct pipe_player)) != 0)
 		fatal("out of memory");
 	memset(p, 0, sizeof(*p));
+	p->seed = splitmix64(&seed);
 	p->players = players;
+	for (int i = 0; i < PIPE_SLOTS; i++)
+		p->slot[i].ticket = (uint32_t)i;
 	for (int i = 0; i < players; i++)
-		p->done[i].next = (uint64_t)i;
+		p->player[i].next = (uint64_t)i;
 	return p;
 }
 
@@ -111,18 +123,44 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int p
 		root_cache_touch(m, &w->rc, root_j); /* the virtual loss changed its terms */
 }
 
-/* Back up the oldest job in flight, waiting for its player if need be. */
+/* Claim job N, in slot S, if no one has: whoever does plays it out. */
+static inline bool claim(struct pipe_slot *s, uint64_t n)
+{
+	uint32_t want = (uint32_t)n;
+
+	return __atomic_compare_exchange_n(&s->ticket, &want, (uint32_t)(n + PIPE_SLOTS), false,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+/* Job N's playout from POS, with the job's own generator. */
+static int play_job(const struct mcts *m, const struct pipe *p, uint64_t n, struct pos *pos)
+{
+	struct rng r;
+
+	rng_seed(&r, p->seed + n);
+	return game_rollout(m->g, pos, &r, m->p.rollout);
+}
+
+/* Back up the oldest job in flight: play it out here if its player has
+ * not taken it, else wait for its result. */
 static void settle_oldest(struct mcts *m, struct worker *w)
 {
 	struct pipe *p = m->pipe;
 	uint64_t n = p->tail;
-	const struct pipe_done *d = &p->done[n % (uint64_t)p->players];
+	struct pipe_slot *s = &p->slot[n % PIPE_SLOTS];
 	const struct pipe_job *j = &p->job[n % PIPE_SLOTS];
+	int result;
 
-	for (unsigned spins = 0; LOAD_ACQ(d->next) <= n;)
-		wait_turn(&spins);
-	mcts_finish(m, w, j->path, j->depth, p->slot[n % PIPE_SLOTS].result, j->frac, j->prior,
-		    j->changed, j->root_j);
+	if (LOAD_ACQ(s->ready) != (uint32_t)(n + 1) && claim(s, n)) {
+		struct pos pos = s->pos;
+
+		result = play_job(m, p, n, &pos);
+	} else {
+		for (unsigned spins = 0; LOAD_ACQ(s->ready) != (uint32_t)(n + 1);)
+			wait_turn(&spins);
+		result = s->result;
+	}
+	mcts_finish(m, w, j->path, j->depth, result, j->frac, j->prior, j->changed, j->root_j);
 	p->tail = n + 1;
 }
 
@@ -152,14 +190,15 @@ static void pipe_tree(struct mcts *m, struct worker *w)
 	STORE_REL(m->stop, 1);
 }
 
-/* A player's part of a run: its jobs, in order, until the tree thread
- * says the run is over (after every job handed out was backed up). */
-static void pipe_player(struct mcts *m, struct worker *w, struct pipe_done *d)
+/* A player's part of a run: the jobs offered to it that the tree thread
+ * has not taken, in order, until the tree thread says the run is over
+ * (after every job handed out was backed up). */
+static void pipe_player(struct mcts *m, struct pipe_player *me)
 {
 	struct pipe *p = m->pipe;
-	uint64_t n = d->next, step = (uint64_t)p->players, head = LOAD_ACQ(p->head);
+	uint64_t n = me->next, step = (uint64_t)p->players, head = LOAD_ACQ(p->head);
 
-	for (;;) {
+	for (;; n += step, me->next = n) {
 		struct pipe_slot *s = &p->slot[n % PIPE_SLOTS];
 		struct pos pos;
 		unsigned spins = 0;
@@ -170,12 +209,13 @@ static void pipe_player(struct mcts *m, struct worker *w, struct pipe_done *d)
 			wait_turn(&spins);
 			head = LOAD_ACQ(p->head);
 		}
+		if (!claim(s, n))
+			continue;
 		if (head > n + step)
 			__builtin_prefetch(&p->slot[(n + step) % PIPE_SLOTS].pos);
 		pos = s->pos;
-		s->result = game_rollout(m->g, &pos, &w->rng, m->p.rollout);
-		n += step;
-		STORE_REL(d->next, n);
+		s->result = play_job(m, p, n, &pos);
+		STORE_REL(s->ready, (uint32_t)(n + 1));
 	}
 }
 
@@ -184,5 +224,5 @@ void pipe_worker(struct mcts *m, int index)
 	if (index == 0)
 		pipe_tree(m, &m->w[0]);
 	else
-		pipe_player(m, &m->w[index], &m->pipe->done[index - 1]);
+		pipe_player(m, &m->pipe->player[index - 1]);
 }

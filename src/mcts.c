@@ -178,7 +178,7 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 									     : MCTS_PARALLEL_TREE;
 	if (m->threads > 1) {
 		if (m->p.parallel == MCTS_PARALLEL_PIPELINE)
-			m->pipe = pipe_new(m->threads);
+			m->pipe = pipe_new(m->threads, p->seed);
 		else
 			m->shared = true;
 		pthread_mutex_init(&m->alloc_lock, NULL);

@@ -15,6 +15,7 @@
 #include "mcts.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,31 +116,48 @@ static void test_one_thread(void)
 	mcts_free(b);
 }
 
+/* Spin until *STOP: a thread that competes for the cores. */
+static void *busy(void *stop)
+{
+	while (!__atomic_load_n((int *)stop, __ATOMIC_RELAXED))
+		;
+	return NULL;
+}
+
 /* The pipeline on THREADS threads does not depend on their timing: two
- * searches with one seed and the same runs make the same tree. */
+ * searches with one seed and the same runs make the same tree, the second
+ * while as many busy threads compete for the cores, so that the tree
+ * thread plays out many jobs itself, their players not running. */
 static void test_pipeline_repeats(int threads)
 {
 	struct pos pos;
 	struct mcts_params p = params(11, threads, (size_t)16 << 20);
 	struct mcts_child ch[2][GAME_MAX_MOVES];
-	int n[2];
+	pthread_t spinner[MCTS_MAX_THREADS];
+	int n[2], stop = 0, spinners = 0;
 	bool same;
 
 	setup("uttt", "", &pos);
 	for (int k = 0; k < 2; k++) {
 		struct mcts *m = mcts_new(&game, &pos, &p);
 
+		__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
+		for (int i = 0; k == 1 && i < threads; i++)
+			spinners += pthread_create(&spinner[spinners], NULL, busy, &stop) == 0;
 		for (uint64_t run = 1; run <= 5; run++)
 			mcts_run(m, 1000 * run, 0);
+		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+		for (int i = 0; i < spinners; i++)
+			pthread_join(spinner[i], NULL);
 		n[k] = mcts_stats(m, NULL, 0, ch[k], GAME_MAX_MOVES, NULL);
 		mcts_free(m);
 	}
-	same = n[0] == n[1] && n[0] > 0;
+	same = n[0] == n[1] && n[0] > 0 && spinners == threads;
 	for (int i = 0; same && i < n[0]; i++)
 		same = ch[0][i].move == ch[1][i].move && ch[0][i].visits == ch[1][i].visits &&
 		       ch[0][i].wins == ch[1][i].wins && ch[0][i].draws == ch[1][i].draws;
 	ok(same, "%d threads, pipeline: a seed and the same runs give the same tree, visit for "
-	   "visit", threads);
+	   "visit, also with %d busy threads competing for the cores", threads, spinners);
 }
 
 /* Many threads on Ultimate tic-tac-toe: counts add up after each run, with
