@@ -127,7 +127,31 @@ static bool refill(struct mcts *m, struct worker *w)
 	if (n > REGION)
 		n = REGION;
 	w->lo = m->top;
-	w->hi = m->top += n;
+	w->hi = m->top + n;
+	STORE(m->top, w->hi); /* (read by arena_fault_ahead()) */
+	return true;
+}
+
+/* How far past the top the pipeline's player keeps the arena faulted in,
+ * and how much it faults in at a time (a short call: it has jobs to take). */
+#define AHEAD ((size_t)4 << 20)
+#define FAULT_STEP ((size_t)64 << 10)
+
+bool arena_fault_ahead(struct mcts *m, size_t *done)
+{
+	size_t cap = (size_t)m->capacity * sizeof(struct node);
+	size_t want = (size_t)LOAD(m->top) * sizeof(struct node) + AHEAD;
+	size_t from = *done / FAULT_STEP * FAULT_STEP;
+
+	if (want > cap)
+		want = cap / FAULT_STEP * FAULT_STEP; /* (the arena's last bytes: the tree's own) */
+	if (from >= want)
+		return false;
+	if (!populate((char *)m->nodes + from, FAULT_STEP)) {
+		*done = SIZE_MAX; /* (no use trying again) */
+		return false;
+	}
+	*done = from + FAULT_STEP;
 	return true;
 }
 

@@ -228,6 +228,11 @@ size_t free_bits_bytes(size_t capacity); /* the bitmap's size */
 uint32_t arena_block(struct mcts *m, struct worker *w, int size);
 void arena_free_subtree(struct mcts *m, uint32_t top);
 void arena_settle(struct mcts *m, struct worker *w);
+/* (the pipeline's first player, while it waits) Fault in the next pages of
+ * the arena a little ahead of the top, so that the tree thread does not
+ * stop to have them cleared; *DONE: the bytes faulted in so far, SIZE_MAX
+ * where the system cannot. Returns whether there was any to do. */
+bool arena_fault_ahead(struct mcts *m, size_t *done);
 
 /* A playout handed to a player (see mcts-pipe.c): iterate() returns this
  * as its result and pipe_hold() keeps the path for the backup. */

@@ -67,9 +67,11 @@ struct pipe_job {
 	uint32_t path[GAME_MAX_PLIES + 1];
 };
 
-/* A player's place, on a line of its own: the next job offered to it. */
+/* A player's place, on a line of its own: the next job offered to it;
+ * the first player's bytes of the arena faulted in (arena_fault_ahead()). */
 struct pipe_player {
 	_Alignas(64) uint64_t next;
+	size_t faulted;
 };
 
 struct pipe {
@@ -85,12 +87,12 @@ struct pipe {
 struct pipe *pipe_new(int threads, uint64_t seed)
 {
 	int players = threads - 1;
+	size_t size = sizeof(struct pipe) + (size_t)players * sizeof(struct pipe_player);
 	struct pipe *p;
 
-	if (posix_memalign((void **)&p, 64,
-			   sizeof(*p) + (size_t)players * sizeof(struct pipe_player)) != 0)
+	if (posix_memalign((void **)&p, 64, size) != 0)
 		fatal("out of memory");
-	memset(p, 0, sizeof(*p));
+	memset(p, 0, size);
 	p->seed = splitmix64(&seed);
 	p->players = players;
 	for (int i = 0; i < PIPE_SLOTS; i++)
@@ -141,8 +143,24 @@ static int play_job(const struct mcts *m, const struct pipe *p, uint64_t n, stru
 	return game_rollout(m->g, pos, &r, m->p.rollout);
 }
 
+/* (the tree thread) Play out job N, in slot S, if no one has taken it,
+ * leaving the result in S as a player would. Returns whether it did. */
+static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t n)
+{
+	struct pos pos;
+
+	if (!claim(s, n))
+		return false;
+	pos = s->pos;
+	s->result = play_job(m, p, n, &pos);
+	STORE_REL(s->ready, (uint32_t)(n + 1));
+	return true;
+}
+
 /* Back up the oldest job in flight: play it out here if its player has
- * not taken it, else wait for its result. */
+ * not taken it; else, while its player finishes it, play out later jobs
+ * no one has taken (a player that fell behind, a while without its core,
+ * catches up the sooner), and wait only when there are none. */
 static void settle_oldest(struct mcts *m, struct worker *w)
 {
 	struct pipe *p = m->pipe;
@@ -156,8 +174,14 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 
 		result = play_job(m, p, n, &pos);
 	} else {
-		for (unsigned spins = 0; LOAD_ACQ(s->ready) != (uint32_t)(n + 1);)
-			wait_turn(&spins);
+		uint64_t k = n + 1;
+
+		for (unsigned spins = 0; LOAD_ACQ(s->ready) != (uint32_t)(n + 1);) {
+			while (k < p->head && !play_ahead(m, p, &p->slot[k % PIPE_SLOTS], k))
+				k++;
+			if (k == p->head)
+				wait_turn(&spins);
+		}
 		result = s->result;
 	}
 	mcts_finish(m, w, j->path, j->depth, result, j->frac, j->prior, j->changed, j->root_j);
@@ -192,7 +216,9 @@ static void pipe_tree(struct mcts *m, struct worker *w)
 
 /* A player's part of a run: the jobs offered to it that the tree thread
  * has not taken, in order, until the tree thread says the run is over
- * (after every job handed out was backed up). */
+ * (after every job handed out was backed up). While it waits for one, the
+ * first player faults in the arena's next pages: a tenth of the tree
+ * thread's time went to the kernel clearing them. */
 static void pipe_player(struct mcts *m, struct pipe_player *me)
 {
 	struct pipe *p = m->pipe;
@@ -206,7 +232,8 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 		while (head <= n) {
 			if (LOAD_ACQ(m->stop))
 				return;
-			wait_turn(&spins);
+			if (me != p->player || !arena_fault_ahead(m, &me->faulted))
+				wait_turn(&spins);
 			head = LOAD_ACQ(p->head);
 		}
 		if (!claim(s, n))

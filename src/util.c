@@ -214,6 +214,18 @@ static size_t huge_page_in(struct huge *h, bool *failed)
 	return 0;
 }
 
+bool populate(void *p, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	long small = sysconf(_SC_PAGESIZE);
+
+	if (small > 0 && (uintptr_t)p % (size_t)small == 0 && len % (size_t)small == 0)
+		return madvise(p, len, MADV_POPULATE_WRITE) == 0;
+#endif
+	(void)p, (void)len;
+	return false;
+}
+
 size_t huge_prefault(size_t bytes)
 {
 	size_t done = 0;

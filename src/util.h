@@ -40,6 +40,11 @@ void huge_free(void *p, size_t bytes);
  * MADV_POPULATE_WRITE, 5.14 on). Leaves the contents alone, so other threads
  * may use the memory meanwhile. */
 size_t huge_prefault(size_t bytes);
+
+/* Fault in the LEN bytes at P, whole pages (P and LEN multiples of the
+ * page size), leaving their contents alone (MADV_POPULATE_WRITE). Returns
+ * false where the system cannot. */
+bool populate(void *p, size_t len);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 
