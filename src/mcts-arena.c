@@ -133,7 +133,9 @@ static bool refill(struct mcts *m, struct worker *w)
 }
 
 /* How far past the top the pipeline's player keeps the arena faulted in,
- * and how much it faults in at a time (a short call: it has jobs to take). */
+ * and how much it faults in at a time (a short call, it has jobs to take;
+ * but the first touch of a huge page clears all 2 MiB of it, and the tree
+ * thread plays out the jobs meanwhile). */
 #define AHEAD ((size_t)4 << 20)
 #define FAULT_STEP ((size_t)64 << 10)
 
@@ -144,7 +146,8 @@ bool arena_fault_ahead(struct mcts *m, size_t *done)
 	size_t from = *done / FAULT_STEP * FAULT_STEP;
 
 	if (want > cap)
-		want = cap / FAULT_STEP * FAULT_STEP; /* (the arena's last bytes: the tree's own) */
+		want = cap;
+	want = want / FAULT_STEP * FAULT_STEP; /* (the arena's last bytes: the tree's own) */
 	if (from >= want)
 		return false;
 	if (!populate((char *)m->nodes + from, FAULT_STEP)) {

@@ -17,8 +17,8 @@
  * job is taken by whoever claims it first: its player, or the tree thread
  * when it needs the result and the player has not started (a player that
  * lost its core to another process, or slower than the tree): so the tree
- * thread never waits for a player that is not running, and a pipeline is
- * never much slower than one thread. Each job's playout draws from a
+ * thread never waits for a job no one has begun, only for one a player is
+ * playing out (meanwhile it plays out later jobs no one has taken). Each job's playout draws from a
  * generator seeded by the job's number, whoever plays it: with a seed, a
  * pipelined search is the same every time, whatever the threads' timing. */
 #include "config.h"
@@ -164,27 +164,20 @@ static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint
 static void settle_oldest(struct mcts *m, struct worker *w)
 {
 	struct pipe *p = m->pipe;
-	uint64_t n = p->tail;
+	uint64_t n = p->tail, k = n + 1;
 	struct pipe_slot *s = &p->slot[n % PIPE_SLOTS];
 	const struct pipe_job *j = &p->job[n % PIPE_SLOTS];
-	int result;
 
-	if (LOAD_ACQ(s->ready) != (uint32_t)(n + 1) && claim(s, n)) {
-		struct pos pos = s->pos;
-
-		result = play_job(m, p, n, &pos);
-	} else {
-		uint64_t k = n + 1;
-
+	if (LOAD_ACQ(s->ready) != (uint32_t)(n + 1) && !play_ahead(m, p, s, n)) {
 		for (unsigned spins = 0; LOAD_ACQ(s->ready) != (uint32_t)(n + 1);) {
 			while (k < p->head && !play_ahead(m, p, &p->slot[k % PIPE_SLOTS], k))
 				k++;
 			if (k == p->head)
 				wait_turn(&spins);
 		}
-		result = s->result;
 	}
-	mcts_finish(m, w, j->path, j->depth, result, j->frac, j->prior, j->changed, j->root_j);
+	mcts_finish(m, w, j->path, j->depth, s->result, j->frac, j->prior, j->changed,
+		    j->root_j);
 	p->tail = n + 1;
 }
 

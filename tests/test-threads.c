@@ -126,8 +126,10 @@ static void *busy(void *stop)
 
 /* The pipeline on THREADS threads does not depend on their timing: two
  * searches with one seed and the same runs make the same tree, the second
- * while as many busy threads compete for the cores, so that the tree
- * thread plays out many jobs itself, their players not running. */
+ * while as many busy threads compete for the cores, so that players lose
+ * their cores and the tree thread plays out jobs they had not begun (on
+ * the 2-core development machine, often enough that a tree thread that
+ * played them with another generator failed this test every time). */
 static void test_pipeline_repeats(int threads)
 {
 	struct pos pos;
