@@ -17,8 +17,9 @@
  * job is taken by whoever claims it first: its player, or the tree thread
  * when it needs the result and the player has not started (a player that
  * lost its core to another process, or slower than the tree): so the tree
- * thread never waits for a job no one has begun, only for one a player is
- * playing out (meanwhile it plays out later jobs no one has taken). Each job's playout draws from a
+ * thread never waits for a job no one has begun; and one a player has
+ * begun and not finished after many playouts' time (it lost its core
+ * meanwhile), the tree thread plays out as well. Each job's playout draws from a
  * generator seeded by the job's number, whoever plays it: with a seed, a
  * pipelined search is the same every time, whatever the threads' timing. */
 #include "config.h"
@@ -49,15 +50,22 @@ static inline void wait_turn(unsigned *spins)
 
 #define PIPE_SLOTS 16
 
+/* How long the tree thread waits for a job a player is playing out before
+ * it plays it out too: many times a playout's length. */
+#define REPLAY_SPINS 1000
+
 /* A job's position, and on a line of their own, who took it and its
  * result. Job numbers are kept modulo 2^32 here: fewer than PIPE_SLOTS
  * are in flight. */
 struct pipe_slot {
 	_Alignas(64) struct pos pos;
 	_Alignas(64) uint32_t ticket; /* the next job here not yet taken */
-	uint32_t ready;                /* the last job here played out, plus one */
-	int result;                    /* its result */
+	uint32_t copied;               /* the last job here a player copied, plus one */
+	uint64_t done;                 /* the last job played out, plus one, << 8 | result */
 };
+
+#define DONE(n, result) ((uint64_t)(uint32_t)((n) + 1) << 8 | (uint64_t)(result))
+#define DONE_JOB(d) ((uint32_t)((d) >> 8))
 
 /* What the tree thread keeps of a job handed out, for its backup. */
 struct pipe_job {
@@ -152,15 +160,29 @@ static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint
 	if (!claim(s, n))
 		return false;
 	pos = s->pos;
-	s->result = play_job(m, p, n, &pos);
-	STORE_REL(s->ready, (uint32_t)(n + 1));
+	STORE_REL(s->done, DONE(n, play_job(m, p, n, &pos)));
 	return true;
+}
+
+/* (the tree thread) Play out job N, in slot S, which its player took but
+ * has not finished: a player that lost its core would keep the tree
+ * waiting for a scheduler's slice. The result is the same as the
+ * player's, which then finds it there and drops its own. Waits until the
+ * player has copied the position, which the next job overwrites. */
+static void replay(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t n)
+{
+	struct pos pos = s->pos;
+
+	STORE_REL(s->done, DONE(n, play_job(m, p, n, &pos)));
+	for (unsigned spins = 0; LOAD_ACQ(s->copied) != (uint32_t)(n + 1);)
+		wait_turn(&spins);
 }
 
 /* Back up the oldest job in flight: play it out here if its player has
  * not taken it; else, while its player finishes it, play out later jobs
  * no one has taken (a player that fell behind, a while without its core,
- * catches up the sooner), and wait only when there are none. */
+ * catches up the sooner), and when there are none, wait a moment, then
+ * play it out here too. */
 static void settle_oldest(struct mcts *m, struct worker *w)
 {
 	struct pipe *p = m->pipe;
@@ -168,16 +190,20 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 	struct pipe_slot *s = &p->slot[n % PIPE_SLOTS];
 	const struct pipe_job *j = &p->job[n % PIPE_SLOTS];
 
-	if (LOAD_ACQ(s->ready) != (uint32_t)(n + 1) && !play_ahead(m, p, s, n)) {
-		for (unsigned spins = 0; LOAD_ACQ(s->ready) != (uint32_t)(n + 1);) {
+	if (DONE_JOB(LOAD_ACQ(s->done)) != (uint32_t)(n + 1) && !play_ahead(m, p, s, n)) {
+		for (unsigned spins = 0; DONE_JOB(LOAD_ACQ(s->done)) != (uint32_t)(n + 1);) {
 			while (k < p->head && !play_ahead(m, p, &p->slot[k % PIPE_SLOTS], k))
 				k++;
-			if (k == p->head)
-				wait_turn(&spins);
+			if (k < p->head)
+				continue;
+			if (++spins == REPLAY_SPINS)
+				replay(m, p, s, n);
+			else
+				relax();
 		}
 	}
-	mcts_finish(m, w, j->path, j->depth, s->result, j->frac, j->prior, j->changed,
-		    j->root_j);
+	mcts_finish(m, w, j->path, j->depth, (int)(LOAD(s->done) & 0xff), j->frac, j->prior,
+		    j->changed, j->root_j);
 	p->tail = n + 1;
 }
 
@@ -220,6 +246,7 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 	for (;; n += step, me->next = n) {
 		struct pipe_slot *s = &p->slot[n % PIPE_SLOTS];
 		struct pos pos;
+		uint64_t before;
 		unsigned spins = 0;
 
 		while (head <= n) {
@@ -231,11 +258,14 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 		}
 		if (!claim(s, n))
 			continue;
+		before = LOAD(s->done);
+		pos = s->pos;
+		STORE_REL(s->copied, (uint32_t)(n + 1));
 		if (head > n + step)
 			__builtin_prefetch(&p->slot[(n + step) % PIPE_SLOTS].pos);
-		pos = s->pos;
-		s->result = play_job(m, p, n, &pos);
-		STORE_REL(s->ready, (uint32_t)(n + 1));
+		/* (a tree thread that replayed the job has put the same there) */
+		__atomic_compare_exchange_n(&s->done, &before, DONE(n, play_job(m, p, n, &pos)),
+					    false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 	}
 }
 
