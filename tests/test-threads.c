@@ -224,7 +224,11 @@ static const struct mcts_leaf_eval const_eval = { 1, const_root, const_leaf, NUL
 /* Leaf values are backed up as they are, not drawn as results: with every
  * leaf worth 0.3 (as 19661/65536) and no game over within reach, each
  * child of the root is worth exactly that to X after a search on THREADS
- * threads, whatever the carries of the fractions into whole wins. */
+ * threads, whatever the carries of the fractions into whole wins. (Not
+ * every move need have a child: with more threads than cores, a worker
+ * can lose its core while it holds the root to add one, and the others
+ * spend the whole budget evaluating the root meanwhile, as a CI run under
+ * ThreadSanitizer did once with 8 threads.) */
 static void test_leaf_values(int threads)
 {
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
@@ -248,7 +252,8 @@ static void test_leaf_values(int threads)
 			worst = fabs(ch[i].value - want);
 		drawn += ch[i].draws;
 	}
-	ok(ran == 20000 && n == 81 && worst < 1e-12 && drawn == 0,
+	ok(ran == 20000 && (threads == 1 ? n == 81 : n > 0 && n <= 81) && worst < 1e-12 &&
+	   drawn == 0,
 	   "%d threads, every leaf worth 0.3: each child's value is exactly that "
 	   "(%llu iterations, root %llu visits, %d children, off by %g, %u drawn)",
 	   threads, (unsigned long long)ran, (unsigned long long)t.root_visits, n, worst,
@@ -259,8 +264,8 @@ static void test_leaf_values(int threads)
 /* eval=mix on THREADS threads: every child of the root is made once and
  * gets its prior's MCTS_MIX_PRIOR visits once, and its playouts; so each
  * child has more than MCTS_MIX_PRIOR visits, won, drawn or lost, and the
- * children's visits are at most the root's plus 81 priors: exactly that
- * with one thread (with more, an iteration that found the root locked by
+ * children's visits are at most the root's plus a prior each: exactly
+ * that with one thread (with more, an iteration that found the root locked by
  * another worker adding a child played out from the root). */
 static void test_mix_prior(int threads)
 {
@@ -283,11 +288,15 @@ static void test_mix_prior(int threads)
 		young += ch[i].visits <= MCTS_MIX_PRIOR ||
 			 ch[i].wins + ch[i].draws + ch[i].losses != ch[i].visits;
 	}
-	want = t.root_visits + 81 * MCTS_MIX_PRIOR;
-	ok(n == 81 && young == 0 && (threads == 1 ? sum == want : sum <= want),
+	want = t.root_visits + (uint64_t)n * MCTS_MIX_PRIOR;
+	/* (all 81 moves have a child with one thread; with more, see
+	 * test_leaf_values()) */
+	ok((threads == 1 ? n == 81 : n > 0 && n <= 81) && young == 0 &&
+	   (threads == 1 ? sum == want : sum <= want),
 	   "%d threads, eval=mix: every child has its prior, the children's visits %s the "
-	   "root's and 81 priors (%llu, %llu)", threads, threads == 1 ? "are" : "are at most",
-	   (unsigned long long)sum, (unsigned long long)t.root_visits);
+	   "root's and a prior each (%llu, %llu, %d children)", threads,
+	   threads == 1 ? "are" : "are at most", (unsigned long long)sum,
+	   (unsigned long long)t.root_visits, n);
 	mcts_free(m);
 }
 
