@@ -4,7 +4,9 @@
  * included, on one thread and on several (NOUGHTS_TEST_THREADS, else 2).
  * A whole game of Ultimate tic-tac-toe with tree reuse runs in an arena
  * a few moves' trees fill: it never fills if freed blocks are reused.
- * And huge_prefault(), which faults in such memory ahead of use. */
+ * And huge_prefault(), which faults in such memory ahead of use, and
+ * arena_fault_ahead() (mcts-node.h), the pipeline player's way of doing
+ * it while it waits. */
 #include "config.h"
 
 #define _DEFAULT_SOURCE 1 /* (mincore(), beyond the POSIX the build asks for) */
@@ -17,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "mcts-node.h"
 #include "tap.h"
 #include "util.h"
 
@@ -114,6 +117,15 @@ static bool chunk_in(char *p, int k)
 	       (in & 1);
 }
 
+/* Is the page holding P resident? */
+static bool page_in(const char *p)
+{
+	size_t small = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char in = 0;
+
+	return mincore((void *)((uintptr_t)p / small * small), small, &in) == 0 && (in & 1);
+}
+
 /* huge_prefault() faults in huge_alloc() memory from its start, a chunk at
  * a time, skipping what is resident, without touching what it holds. */
 static void test_prefault(void)
@@ -140,6 +152,49 @@ static void test_prefault(void)
 	huge_free(p, 4 * mib);
 }
 
+/* arena_fault_ahead() faults in the arena up to 4 MiB past the slots
+ * handed out, a step at a time, not beyond, leaving the tree as it was;
+ * and never past the end of an arena (a small one, from calloc(), it
+ * cannot fault in at all). */
+static void test_fault_ahead(void)
+{
+	const size_t mib = 1u << 20, step = 64u << 10;
+	struct mcts_child before[GAME_MAX_MOVES], after[GAME_MAX_MOVES];
+	struct pos pos;
+	struct mcts *m;
+	size_t done = 0, want;
+	int calls = 0, n;
+
+	setup("uttt", &pos);
+	m = search(&pos, 1, 32 * mib);
+	mcts_step(m, 2000);
+	n = mcts_stats(m, NULL, 0, before, GAME_MAX_MOVES, NULL);
+	want = ((size_t)m->top * sizeof(struct node) + 4 * mib) / step * step;
+	while (arena_fault_ahead(m, &done))
+		calls++;
+	if (done == SIZE_MAX) {
+		ok(1, "# SKIP the system cannot fault memory in ahead (MADV_POPULATE_WRITE)");
+	} else {
+		ok(calls > 0 && done == want && page_in((char *)m->nodes + want - 1) &&
+		   !chunk_in((char *)m->nodes, (int)(want / (2 * mib)) + 1),
+		   "fault ahead: the arena comes in up to 4 MiB past its top, not further "
+		   "(%zu of %zu bytes, in %d steps)", done, want, calls);
+		bool same = mcts_stats(m, NULL, 0, after, GAME_MAX_MOVES, NULL) == n && n > 0;
+
+		for (int i = 0; same && i < n; i++)
+			same = before[i].move == after[i].move && before[i].visits == after[i].visits &&
+			       before[i].wins == after[i].wins && before[i].draws == after[i].draws;
+		ok(same, "fault ahead: the tree is as it was (%d children of the root)", n);
+	}
+	mcts_free(m);
+	m = search(&pos, 1, mib);
+	done = 0;
+	while (arena_fault_ahead(m, &done) && done <= mib)
+		;
+	ok(done == SIZE_MAX || done <= mib, "fault ahead: never past a small arena's end");
+	mcts_free(m);
+}
+
 int main(void)
 {
 	const char *env = getenv("NOUGHTS_TEST_THREADS");
@@ -152,6 +207,7 @@ int main(void)
 				counts[n++] = atoi(s);
 	}
 	test_prefault(); /* (first: no other huge allocation is alive) */
+	test_fault_ahead();
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1)
 			continue;
