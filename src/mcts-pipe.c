@@ -19,9 +19,10 @@
  * lost its core to another process, or slower than the tree): so the tree
  * thread never waits for a job no one has begun; and one a player has
  * begun and not finished after many playouts' time (it lost its core
- * meanwhile), the tree thread plays out as well. Each job's playout draws from a
- * generator seeded by the job's number, whoever plays it: with a seed, a
- * pipelined search is the same every time, whatever the threads' timing. */
+ * meanwhile), the tree thread plays out as well. Each job's playout draws
+ * from a generator seeded by the job's number, whoever plays it: with a
+ * seed, a pipelined search is the same every time, whatever the threads'
+ * timing. */
 #include "config.h"
 
 #include <sched.h>

@@ -192,6 +192,18 @@ void *huge_alloc(size_t bytes)
 	return p;
 }
 
+bool populate(void *p, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	long small = sysconf(_SC_PAGESIZE);
+
+	if (small > 0 && (uintptr_t)p % (size_t)small == 0 && len % (size_t)small == 0)
+		return madvise(p, len, MADV_POPULATE_WRITE) == 0;
+#endif
+	(void)p, (void)len;
+	return false;
+}
+
 /* Fault in the huge page at the NEXT of H if it is not resident (its last
  * small page tells, the arena filling upwards). Returns the bytes faulted
  * in; sets *FAILED if the system cannot. */
@@ -205,25 +217,11 @@ static size_t huge_page_in(struct huge *h, bool *failed)
 	if (small > 0 && mincore(page + HUGE_PAGE - (size_t)small, (size_t)small, &in) == 0) {
 		if (in & 1)
 			return 0;
-#ifdef MADV_POPULATE_WRITE
-		if (madvise(page, HUGE_PAGE, MADV_POPULATE_WRITE) == 0)
+		if (populate(page, HUGE_PAGE))
 			return HUGE_PAGE;
-#endif
 	}
 	*failed = true;
 	return 0;
-}
-
-bool populate(void *p, size_t len)
-{
-#ifdef MADV_POPULATE_WRITE
-	long small = sysconf(_SC_PAGESIZE);
-
-	if (small > 0 && (uintptr_t)p % (size_t)small == 0 && len % (size_t)small == 0)
-		return madvise(p, len, MADV_POPULATE_WRITE) == 0;
-#endif
-	(void)p, (void)len;
-	return false;
 }
 
 size_t huge_prefault(size_t bytes)
