@@ -136,9 +136,12 @@ check_cut() {
 sizes="80x24 100x30 120x40"
 
 # resize COLSxROWS: the window to that size, then wait for the screen to
-# settle.
+# settle. tmux holds back a pane's resize that comes soon after another
+# (the program hears of it up to a quarter of a second later), and until
+# then the old screen is as still as a redrawn one: so half a second first.
 resize() {
 	tm resize-window -t t -x "${1%x*}" -y "${1#*x}"
+	sleep 0.5
 	wait_until settled
 }
 
