@@ -240,21 +240,21 @@ bool arena_fault_ahead(struct mcts *m, size_t *done);
 
 /* The search's steps that the pipeline runs (mcts.c): one iteration by W,
  * recorded in T if not NULL; whether another can run; the end of an
- * iteration: the result R of the leaf at DEPTH of PATH backed up (FRAC,
- * PRIOR and CHANGED as leaf_result() and expand() gave them) and W's root
+ * iteration: the result R of the leaf at DEPTH of PATH backed up (FRAC
+ * and CHANGED as leaf_result() and expand() gave them) and W's root
  * cache entry ROOT_J (-1: none) refreshed. */
 void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t);
 bool mcts_can_iterate(const struct mcts *m);
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
-		 unsigned frac, int prior, bool changed, int root_j);
+		 unsigned frac, bool changed, int root_j);
 
 /* The pipeline (mcts-pipe.c): pipe_new() for M's threads and seed, pipe_free();
  * pipe_hold() keeps W's current path as the job whose position is in
  * W's slot; pipe_worker() is worker INDEX's part of a run. */
 struct pipe *pipe_new(int threads, uint64_t seed);
 void pipe_free(struct pipe *p);
-void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int prior,
-	       bool changed, int root_j);
+void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool changed,
+	       int root_j);
 void pipe_worker(struct mcts *m, int index);
 
 /* The root's choice (mcts-root.c). mcts_root_init() looks at the processor,

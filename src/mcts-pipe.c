@@ -70,7 +70,7 @@ struct pipe_slot {
 
 /* What the tree thread keeps of a job handed out, for its backup. */
 struct pipe_job {
-	int depth, prior, root_j;
+	int depth, root_j;
 	unsigned frac;
 	bool changed;
 	uint32_t path[GAME_MAX_PLIES + 1];
@@ -116,15 +116,14 @@ void pipe_free(struct pipe *p)
 	free(p);
 }
 
-void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, int prior,
-	       bool changed, int root_j)
+void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool changed,
+	       int root_j)
 {
 	struct pipe *p = m->pipe;
 	struct pipe_job *j = &p->job[p->head % PIPE_SLOTS];
 
 	j->depth = depth;
 	j->frac = frac;
-	j->prior = prior;
 	j->changed = changed;
 	j->root_j = root_j;
 	memcpy(j->path, w->path, (size_t)(depth + 1) * sizeof(uint32_t));
@@ -203,8 +202,8 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 				relax();
 		}
 	}
-	mcts_finish(m, w, j->path, j->depth, (int)(LOAD(s->done) & 0xff), j->frac, j->prior,
-		    j->changed, j->root_j);
+	mcts_finish(m, w, j->path, j->depth, (int)(LOAD(s->done) & 0xff), j->frac, j->changed,
+		    j->root_j);
 	p->tail = n + 1;
 }
 

@@ -361,6 +361,14 @@ static inline double x_score(int r)
 	return r == RESULT_X ? 1 : r == RESULT_O ? 0 : 0.5;
 }
 
+/* The leaf evaluator's value of POS for X, in 1/65536 of a result. */
+static unsigned leaf_value(struct mcts *m, const struct pos *pos)
+{
+	double v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
+
+	return v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
+}
+
 /* Can the side to move in POS win the game with its next move? What a
  * leaf evaluator may not see and a playout would (its first move wins when
  * it can): asked before the evaluator, whose value the answer replaces. */
@@ -381,31 +389,24 @@ static bool wins_at_once(const struct game *g, const struct pos *pos)
  * is backed up as it is, not drawn as a result: *FRAC is X's score in
  * 1/65536 of a result, and the result returned RESULT_O (X's score beyond
  * it: 0); a value of exactly 0 or 1 is that result. A playout's result has
- * *FRAC 0. Under eval=mix a playout's result, and *PRIOR the evaluator's
- * value for X in 1/65536 (else -1), which backup() gives the new node as
- * MCTS_MIX_PRIOR visits. W and T as in iterate(); reads the leaf
- * evaluator's state only, so workers share it. */
+ * *FRAC 0 (eval=mix too: its network value comes later, give_prior()).
+ * W and T as in iterate(); reads the leaf evaluator's state only, so
+ * workers share it. */
 static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t,
-		       unsigned *frac, int *prior)
+		       unsigned *frac)
 {
-	double v;
-	unsigned q;
-
 	*frac = 0;
-	*prior = -1;
 	if (m->p.eval != MCTS_EVAL_ROLLOUT) {
 		if (wins_at_once(m->g, pos))
 			return result_of_win(pos->turn);
-		v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
-		q = v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
-		if (m->p.eval == MCTS_EVAL_MIX) {
-			*prior = (int)q;
-		} else if (q >= 65536) {
+	}
+	if (m->p.eval == MCTS_EVAL_NET) {
+		unsigned q = leaf_value(m, pos);
+
+		if (q >= 65536)
 			return RESULT_X;
-		} else {
-			*frac = q;
-			return RESULT_O;
-		}
+		*frac = q;
+		return RESULT_O;
 	}
 	if (w->slot != NULL) {
 		*w->slot = *pos;
@@ -425,13 +426,18 @@ static inline int chooser(int root_turn, int i)
  * (a plain one in the pipeline, whose tree has one writer). Not on the
  * root, which has no chooser to discourage and is the one line every
  * iteration of every worker writes: its visit is counted with the
- * result. */
-static inline void virtual_loss(const struct mcts *m, struct node *n, int side)
+ * result. Returns N's visits before (each count is seen by one worker). */
+static inline uint32_t virtual_loss(const struct mcts *m, struct node *n, int side)
 {
+	struct node before;
+
 	if (m->shared)
-		ADD(n->vx, VX(1, side == SIDE_O));
-	else
+		before.vx = ADD(n->vx, VX(1, side == SIDE_O));
+	else {
+		before.vx = n->vx;
 		n->vx += VX(1, side == SIDE_O);
+	}
+	return before.visits;
 }
 
 /* Clip X's score, the outcome *X plus *FRAC / 65536 (see leaf_result()),
@@ -466,11 +472,13 @@ static inline uint32_t add_frac(struct node *n, unsigned frac, bool shared)
 	return old + frac > 0xffff;
 }
 
-/* eval=mix: MCTS_MIX_PRIOR visits of X's score Q / 65536 in N, a new node
- * (see leaf_result()). */
-static void add_prior(struct node *n, int q, bool shared)
+/* eval=mix: node N, whose position POS is not over, on its second visit:
+ * the network's value of it as MCTS_MIX_PRIOR visits of its own. Most
+ * leaves are never visited again; given on the first visit, the network's
+ * time went mostly to them (measured: see MCTS_MIX_PRIOR). */
+static void give_prior(struct mcts *m, struct node *n, const struct pos *pos, bool shared)
 {
-	uint32_t score = (uint32_t)q * MCTS_MIX_PRIOR;
+	uint32_t score = leaf_value(m, pos) * MCTS_MIX_PRIOR;
 	uint32_t won = (score >> 16) + add_frac(n, score & 0xffff, shared);
 
 	if (shared) {
@@ -484,10 +492,9 @@ static void add_prior(struct node *n, int q, bool shared)
 /* Add the playout result X (an outcome for X), plus FRAC / 65536 of a
  * result for X when a leaf's value is backed up, to the PATH_LEN + 1 nodes
  * of PATH, bounds first while they change (CHANGED), the score clipped
- * into them; and to the new node at DEPTH its PRIOR (eval=mix, else -1). */
+ * into them. */
 static inline __attribute__((always_inline)) void
-backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, int prior,
-       bool changed)
+backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, bool changed)
 {
 	struct node *nodes = m->nodes;
 	int turn = m->root_pos.turn;
@@ -496,9 +503,6 @@ backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, in
 	/* (one thread) path[i + 1]'s bounds before its update; a new node's
 	 * are its own */
 	unsigned old = LOAD(nodes[path[depth]].bounds);
-
-	if (prior >= 0)
-		add_prior(&nodes[path[depth]], prior, shared);
 
 	for (int i = depth; i >= 0; i--) {
 		struct node *n = &nodes[path[i]];
@@ -567,11 +571,38 @@ static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, 
 /* mcts_finish() (mcts-node.h), inlined into iterate(). */
 static inline __attribute__((always_inline)) void
 finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r, unsigned frac,
-       int prior, bool changed, int root_j)
+       bool changed, int root_j)
 {
-	backup(m, path, depth, outcome_of_result(r), frac, prior, changed);
+	backup(m, path, depth, outcome_of_result(r), frac, changed);
 	if (root_j >= 0 && w->rc.valid && w->rc.idx[root_j] == path[1])
 		root_cache_touch(m, &w->rc, root_j); /* the root's child chosen: its terms changed */
+}
+
+/* From node N, at DEPTH - 1 of W's path, to the child the search selects
+ * (at DEPTH, its position in *POS): its virtual loss (VLOSS: threads), and
+ * under eval=mix (MIX) its prior on its second visit. T as in iterate(). */
+static inline __attribute__((always_inline)) uint32_t
+descend(struct mcts *m, struct worker *w, const struct node *n, int depth, const struct pos **pos,
+	struct mcts_trace *t, bool vloss, bool mix)
+{
+	struct node *nodes = m->nodes;
+	uint32_t cur = depth == 1 ? root_select(m, w) : select_child(m, n, (*pos)->turn), seen = 0;
+
+	*pos = line_step(m, w, depth, cur);
+	if (vloss)
+		seen = virtual_loss(m, &nodes[cur], chooser(m->root_pos.turn, depth));
+	if (mix) {
+		if (!vloss)
+			seen = nodes[cur].visits;
+		if (seen == 1 && !(LOAD_ACQ(nodes[cur].flags) & NODE_TERMINAL)) {
+			give_prior(m, &nodes[cur], *pos, m->shared);
+			if (t != NULL)
+				t->prior = true;
+		}
+	}
+	if (t != NULL)
+		t->path[t->path_len++] = nodes[cur].move;
+	return cur;
 }
 
 /* One iteration by worker W; T (if not NULL) records it. */
@@ -581,9 +612,10 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	const struct pos *pos;
 	struct pos leaf;
 	uint32_t cur = m->root;
-	int depth = 0, result, prior = -1, no_prior, root_j;
+	int depth = 0, result, root_j;
 	unsigned frac = 0;
 	bool changed = false, shared = m->shared, vloss = m->pool != NULL;
+	bool mix = m->p.eval == MCTS_EVAL_MIX;
 
 	if (w->line_len == 0 || w->path[0] != cur) {
 		w->path[0] = cur;
@@ -625,31 +657,25 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL)
 					result = leaf.result;
 				else
-					result = leaf_result(m, w, &leaf, t, &frac, &prior);
+					result = leaf_result(m, w, &leaf, t, &frac);
 				break;
 			}
 			if (!(LOAD_ACQ(n->flags) & NODE_FULL)) {
 				/* The arena is full, or another worker is adding a
-				 * child here: evaluate from here (a node with
-				 * visits already: no prior). */
-				result = leaf_result(m, w, &leaf, t, &frac, &no_prior);
+				 * child here: evaluate from here. */
+				result = leaf_result(m, w, &leaf, t, &frac);
 				break;
 			}
 		}
-		cur = depth == 0 ? root_select(m, w) : select_child(m, n, pos->turn);
-		pos = line_step(m, w, ++depth, cur);
-		if (vloss)
-			virtual_loss(m, &nodes[cur], chooser(m->root_pos.turn, depth));
-		if (t != NULL)
-			t->path[t->path_len++] = nodes[cur].move;
+		cur = descend(m, w, n, ++depth, &pos, t, vloss, mix);
 	}
 	if (depth > w->max_depth)
 		w->max_depth = depth;
 	root_j = w->rc.valid && depth > 0 ? w->rc.last : -1;
 	if (result == RESULT_HANDED)
-		pipe_hold(m, w, depth, frac, prior, changed, root_j);
+		pipe_hold(m, w, depth, frac, changed, root_j);
 	else
-		finish(m, w, w->path, depth, result, frac, prior, changed, root_j);
+		finish(m, w, w->path, depth, result, frac, changed, root_j);
 	if (t != NULL) {
 		t->result = result;
 		t->value = frac != 0 ? frac / 65536.0 : x_score(result);
@@ -758,14 +784,14 @@ bool mcts_can_iterate(const struct mcts *m)
 }
 
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
-		 unsigned frac, int prior, bool changed, int root_j)
+		 unsigned frac, bool changed, int root_j)
 {
 	/* (the pipeline) the root's cache may have been built while the job
 	 * was in flight: its entry is the one of path[1] */
 	if (depth > 0 && w->rc.valid && (root_j < 0 || w->rc.idx[root_j] != path[1]))
 		for (root_j = w->rc.n - 1; root_j >= 0 && w->rc.idx[root_j] != path[1]; root_j--)
 			;
-	finish(m, w, path, depth, r, frac, prior, changed, root_j);
+	finish(m, w, path, depth, r, frac, changed, root_j);
 }
 
 int mcts_step(struct mcts *m, int n)

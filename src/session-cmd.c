@@ -347,9 +347,9 @@ char *session_playout_text(const struct session *u, char *buf, size_t size)
 
 	if (p != NULL && p->eval == MCTS_EVAL_NET)
 		return fmt_buf(buf, size, "value   the network's estimate, no playout");
-	if (p != NULL && p->eval == MCTS_EVAL_MIX)
-		return fmt_buf(buf, size, "rollout %d %s, the network's value as %d visits", n, kind,
-			       MCTS_MIX_PRIOR);
+	if (p != NULL && p->eval == MCTS_EVAL_MIX && u->trace.prior)
+		return fmt_buf(buf, size, "rollout %d %s, the network's value to the leaf's parent "
+			       "(its second visit) as %d visits", n, kind, MCTS_MIX_PRIOR);
 	return fmt_buf(buf, size, "rollout %d %s (faint)", n, kind);
 }
 

@@ -370,18 +370,21 @@ static void test_mcts(const struct nnue *n)
 	}
 }
 
-/* eval=mix: the first iteration's new node holds MCTS_MIX_PRIOR visits of
- * the network's value and the one playout: its value is (K * net + r) /
- * (K + 1) for a playout result r of 0, 1/2 or 1, and the root's one visit
- * is the playout's alone. */
+/* eval=mix: the root's first 81 iterations each add a child, valued by its
+ * playout alone (one visit, a result of 0, 1/2 or 1; the trace says no
+ * prior). The 82nd goes through one of them again: that child, on its
+ * second visit, gets the network's value as MCTS_MIX_PRIOR visits, so its
+ * value is (K * net + r1 + r2) / (K + 2) for two playout results, the
+ * trace says so, and the root's visits stay the playouts'. */
 static void test_mix_prior(const struct nnue *n)
 {
 	struct mcts_params prm;
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_totals t;
+	struct mcts_trace tr;
 	struct pos p;
 	struct mcts *m;
-	int k, hit = -1, fits = 0;
+	int k, hit = -1, fits = 0, plain = 0, priors = 0;
 
 	mcts_params_default(&prm);
 	prm.eval = MCTS_EVAL_MIX;
@@ -389,20 +392,32 @@ static void test_mix_prior(const struct nnue *n)
 	prm.memory = 8 << 20;
 	game_start(&game, &p);
 	m = mcts_new(&game, &p, &prm);
-	mcts_step(m, 1);
+	for (int i = 0; i < 81; i++) {
+		mcts_step_trace(m, &tr);
+		priors += tr.prior;
+	}
 	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 	for (int i = 0; i < k; i++)
-		if (ch[i].visits > 0)
+		plain += ch[i].visits == 1 &&
+			 (ch[i].value == 0 || ch[i].value == 0.5 || ch[i].value == 1);
+	ok(k == 81 && plain == 81 && priors == 0,
+	   "eval=mix: 81 new children, a playout's value each, no prior (%d, %d, %d)", k, plain,
+	   priors);
+	mcts_step_trace(m, &tr);
+	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
+	for (int i = 0; i < k; i++)
+		if (ch[i].visits > 1)
 			hit = i;
-	ok(hit >= 0 && ch[hit].visits == MCTS_MIX_PRIOR + 1 && t.root_visits == 1,
-	   "eval=mix: a new node has %d visits of prior and its one playout (%u)", MCTS_MIX_PRIOR,
-	   hit >= 0 ? ch[hit].visits : 0);
-	for (int r = 0; hit >= 0 && r <= 2; r++) {
-		double want = (MCTS_MIX_PRIOR * ch[hit].net + r / 2.0) / (MCTS_MIX_PRIOR + 1);
+	ok(tr.prior && hit >= 0 && ch[hit].visits == MCTS_MIX_PRIOR + 2 && t.root_visits == 82,
+	   "eval=mix: a child's second visit gives it %d visits of prior (%u visits, root %llu)",
+	   MCTS_MIX_PRIOR, hit >= 0 ? ch[hit].visits : 0, (unsigned long long)t.root_visits);
+	for (int r = 0; hit >= 0 && r <= 4; r++) {
+		double want = (MCTS_MIX_PRIOR * ch[hit].net + r / 2.0) / (MCTS_MIX_PRIOR + 2);
 
 		fits += fabs(ch[hit].value - want) < 1e-4;
 	}
-	ok(fits == 1, "eval=mix: its value is the network's %.4f, %d times, and a playout's (%.4f)",
+	ok(fits == 1,
+	   "eval=mix: its value is the network's %.4f, %d times, and two playouts' (%.4f)",
 	   hit >= 0 ? ch[hit].net : 0.0, MCTS_MIX_PRIOR, hit >= 0 ? ch[hit].value : 0.0);
 	mcts_free(m);
 }

@@ -262,7 +262,8 @@ static void test_leaf_values(int threads)
 }
 
 /* eval=mix on THREADS threads: every child of the root is made once and
- * gets its prior's MCTS_MIX_PRIOR visits once, and its playouts; so each
+ * gets its prior's MCTS_MIX_PRIOR visits once (on its second visit, which
+ * one worker sees), and its playouts; so each
  * child has more than MCTS_MIX_PRIOR visits, won, drawn or lost, and the
  * children's visits are at most the root's plus a prior each: exactly
  * that with one thread (with more, an iteration that found the root locked by
