@@ -37,9 +37,12 @@ enum mcts_eval {
  * (stage 5 network, 2000 iterations, 400 games against playouts, the value
  * then given to every new node): 2 59.1%, 8 65.2%, 20 69.5%, 50 61.6%.
  * It is given on a node's second visit: most leaves are never visited
- * again, and at 90 ms a move against playouts (100 games a seed) the
- * network's time so spent scored 58.5% and 50.5% (seeds 1, 2) where the
- * first visit scored 44.5% and 40.0%; the fourth visit 53.0% (seed 1). */
+ * again, and the network's share of an iteration falls from about 4,100
+ * instructions to 1,450. At 90 ms a move against playouts (100 games a
+ * seed, the same hour, about half a core each): 58.5, 50.5, 46.5% (seeds
+ * 1-3) where the first visit scored 47.5, 40.0, 48.5%; the fourth visit
+ * 53.0% (seed 1). On an idle machine (seeds 5, 6): 50.0, 51.5% against
+ * 52.5, 50.0%. */
 #define MCTS_MIX_PRIOR 20
 
 /* A leaf evaluator: a value for a position just added to the tree, instead
