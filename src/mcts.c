@@ -396,10 +396,8 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 		       unsigned *frac)
 {
 	*frac = 0;
-	if (m->p.eval != MCTS_EVAL_ROLLOUT) {
-		if (wins_at_once(m->g, pos))
-			return result_of_win(pos->turn);
-	}
+	if (m->p.eval != MCTS_EVAL_ROLLOUT && wins_at_once(m->g, pos))
+		return result_of_win(pos->turn);
 	if (m->p.eval == MCTS_EVAL_NET) {
 		unsigned q = leaf_value(m, pos);
 

@@ -45,9 +45,10 @@ enum mcts_eval {
  * 52.5, 50.0%. */
 #define MCTS_MIX_PRIOR 20
 
-/* A leaf evaluator: a value for a position just added to the tree, instead
- * of (or besides) a playout. The search keeps CTX_SIZE bytes of state about
- * its root, which ROOT fills whenever the root changes, and LEAF reads. */
+/* A leaf evaluator: a value for a position just added to the tree instead
+ * of a playout (eval=net), or for a node on its second visit as its prior
+ * (eval=mix). The search keeps CTX_SIZE bytes of state about its root,
+ * which ROOT fills whenever the root changes, and LEAF reads. */
 struct mcts_leaf_eval {
 	size_t ctx_size;
 	void (*root)(const void *model, const struct pos *root, void *ctx);

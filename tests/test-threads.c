@@ -263,11 +263,11 @@ static void test_leaf_values(int threads)
 
 /* eval=mix on THREADS threads: every child of the root is made once and
  * gets its prior's MCTS_MIX_PRIOR visits once (on its second visit, which
- * one worker sees), and its playouts; so each
- * child has more than MCTS_MIX_PRIOR visits, won, drawn or lost, and the
- * children's visits are at most the root's plus a prior each: exactly
- * that with one thread (with more, an iteration that found the root locked by
- * another worker adding a child played out from the root). */
+ * one worker sees), and its playouts; so each child has more than
+ * MCTS_MIX_PRIOR visits, won, drawn or lost, and the children's visits
+ * are at most the root's plus a prior each: exactly that with one thread
+ * (with more, an iteration that found the root locked by another worker
+ * adding a child played out from the root). */
 static void test_mix_prior(int threads)
 {
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
