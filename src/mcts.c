@@ -61,6 +61,8 @@
 double mcts_inv_table[SMALL];
 double mcts_rsqrt_table[SMALL];
 double mcts_sqlog_table[SMALL];
+double mcts_log_table[1 << LOG_BITS];
+double mcts_rcp_table[1 << LOG_BITS];
 
 static void tables_init(void)
 {
@@ -74,6 +76,12 @@ static void tables_init(void)
 		mcts_inv_table[n] = 1.0 / n;
 		mcts_rsqrt_table[n] = 1.0 / sqrt(n);
 		mcts_sqlog_table[n] = sqrt(log(n));
+	}
+	for (int i = 0; i < 1 << LOG_BITS; i++) {
+		double c = 1 + i * (1.0 / (1 << LOG_BITS));
+
+		mcts_log_table[i] = log(c);
+		mcts_rcp_table[i] = 1 / c;
 	}
 	done = true;
 }

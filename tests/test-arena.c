@@ -6,13 +6,14 @@
  * a few moves' trees fill: it never fills if freed blocks are reused.
  * And huge_prefault(), which faults in such memory ahead of use, and
  * arena_fault_ahead() (mcts-node.h), the pipeline player's way of doing
- * it while it waits. */
+ * it while it waits. And log_big(), the search's ln n past its tables. */
 #include "config.h"
 
 #define _DEFAULT_SOURCE 1 /* (mincore(), beyond the POSIX the build asks for) */
 
 #include "mcts.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +196,39 @@ static void test_fault_ahead(void)
 	mcts_free(m);
 }
 
+/* log_big() (mcts-node.h), the exploration term's ln n past the tables:
+ * within 1e-14 of libm's log() at every n from the tables' end to 2^20, at
+ * each power of two and its neighbours, and at a spread of larger n. */
+static void test_log(void)
+{
+	struct pos pos;
+	struct mcts *m;
+	double worst = 0;
+	uint32_t at = 0;
+
+	setup("uttt", &pos);
+	m = search(&pos, 1, 8); /* (the tables are made with the first search) */
+	for (uint64_t n = SMALL; n <= UINT32_MAX; n = n < 1u << 20 ? n + 1 : n * 1.0001 + 1) {
+		uint32_t probe[3] = { (uint32_t)n, 0, 0 };
+
+		if ((n & (n - 1)) == 0) { /* a power of two: its neighbours too */
+			probe[1] = (uint32_t)(n - 1);
+			probe[2] = (uint32_t)(n + 1 == 1ull << 32 ? n - 2 : n + 1);
+		}
+		for (int k = 0; k < 3 && probe[k] != 0; k++) {
+			double err = fabs(log_big(probe[k]) - log(probe[k]));
+
+			if (err > worst) {
+				worst = err;
+				at = probe[k];
+			}
+		}
+	}
+	ok(worst < 1e-14, "log_big() within 1e-14 of log() (worst %.3g at %u)", worst, at);
+	ok(log_big(UINT32_MAX) > log_big(UINT32_MAX - 1), "log_big() still grows at 2^32 - 1");
+	mcts_free(m);
+}
+
 int main(void)
 {
 	const char *env = getenv("NOUGHTS_TEST_THREADS");
@@ -208,6 +242,7 @@ int main(void)
 	}
 	test_prefault(); /* (first: no other huge allocation is alive) */
 	test_fault_ahead();
+	test_log();
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1)
 			continue;
