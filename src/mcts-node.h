@@ -151,7 +151,7 @@ extern double mcts_rsqrt_table[SMALL]; /* 1 / sqrt(n) */
 extern double mcts_sqlog_table[SMALL]; /* sqrt(ln n) */
 
 /* Past the tables, ln n without libm's log(), whose latency sat on the
- * selection's critical path (a tenth of the pipeline's tree thread): n as
+ * selection's critical path (7% of the pipeline tree thread's time): n as
  * 2^e * c * (1 + u), c = 1 + i/256 the mantissa's first 8 bits, ln c from a
  * table and ln(1 + u), |u| < 1/256, by five terms of its series. Within
  * 1e-14 of log(n) (tests/test-arena.c checks it). */

@@ -196,9 +196,21 @@ static void test_fault_ahead(void)
 	mcts_free(m);
 }
 
+/* The larger of *WORST and log_big(N)'s distance from log(N), and where. */
+static void log_error(uint32_t n, double *worst, uint32_t *at)
+{
+	double err = fabs(log_big(n) - log(n));
+
+	if (err > *worst) {
+		*worst = err;
+		*at = n;
+	}
+}
+
 /* log_big() (mcts-node.h), the exploration term's ln n past the tables:
  * within 1e-14 of libm's log() at every n from the tables' end to 2^20, at
- * each power of two and its neighbours, and at a spread of larger n. */
+ * a spread of larger n, and at each larger power of two and its
+ * neighbours (where the exponent changes). */
 static void test_log(void)
 {
 	struct pos pos;
@@ -208,22 +220,14 @@ static void test_log(void)
 
 	setup("uttt", &pos);
 	m = search(&pos, 1, 8); /* (the tables are made with the first search) */
-	for (uint64_t n = SMALL; n <= UINT32_MAX; n = n < 1u << 20 ? n + 1 : n * 1.0001 + 1) {
-		uint32_t probe[3] = { (uint32_t)n, 0, 0 };
-
-		if ((n & (n - 1)) == 0) { /* a power of two: its neighbours too */
-			probe[1] = (uint32_t)(n - 1);
-			probe[2] = (uint32_t)(n + 1 == 1ull << 32 ? n - 2 : n + 1);
-		}
-		for (int k = 0; k < 3 && probe[k] != 0; k++) {
-			double err = fabs(log_big(probe[k]) - log(probe[k]));
-
-			if (err > worst) {
-				worst = err;
-				at = probe[k];
-			}
-		}
+	for (uint64_t n = SMALL; n <= UINT32_MAX; n = n < 1u << 20 ? n + 1 : n * 1.0001 + 1)
+		log_error((uint32_t)n, &worst, &at);
+	for (int e = 20; e < 32; e++) {
+		log_error((1u << e) - 1, &worst, &at);
+		log_error(1u << e, &worst, &at);
+		log_error((1u << e) + 1, &worst, &at);
 	}
+	log_error(UINT32_MAX, &worst, &at);
 	ok(worst < 1e-14, "log_big() within 1e-14 of log() (worst %.3g at %u)", worst, at);
 	ok(log_big(UINT32_MAX) > log_big(UINT32_MAX - 1), "log_big() still grows at 2^32 - 1");
 	mcts_free(m);
