@@ -311,8 +311,9 @@ static int play_game(struct run *run, int game, bool ultimate, bool strict_time,
 	struct board bd;
 	struct bot bots[2];
 	int first = game % 2 == 1 ? 0 : 1; /* who plays first: 0 is A */
-	int last = -1, res = 0, who = 1, late = 0, illegal = 0, protocol = 0;
-	char what[200];
+	int last = -1, res = 0, who = 1, late = 0, illegal = 0, protocol = 0, nmoves = 0;
+	char what[200], moves[81 * 4 + 1] = "";
+	size_t len = 0;
 
 	memset(&bd, 0, sizeof(bd));
 	bd.ultimate = ultimate;
@@ -334,6 +335,10 @@ static int play_game(struct run *run, int game, bool ultimate, bool strict_time,
 		if (m < 0)
 			break;
 		play(&bd, m, who);
+		if (ultimate) /* as noughts writes moves: column letter, row number, a1 top left */
+			len += snprintf(moves + len, sizeof(moves) - len, "%s%c%d", nmoves ? " " : "",
+					'a' + m / 9 % 3 * 3 + m % 9 % 3, m / 9 / 3 * 3 + m % 9 / 3 + 1);
+		nmoves++;
 		last = m;
 		who = 3 - who;
 	}
@@ -346,6 +351,9 @@ static int play_game(struct run *run, int game, bool ultimate, bool strict_time,
 	snprintf(what, sizeof(what), "game %d: every answer on time (%d late)", game, late);
 	check(late == 0 || !strict_time, what);
 	*a_mark = first == 0 ? 1 : 2;
+	printf("# game %d: A moved %s: %s in %d moves: %s\n", game, first == 0 ? "first" : "second",
+	       res == 0 ? "stopped" : res == 3 ? "drawn" : res == *a_mark ? "won" : "lost", nmoves,
+	       moves);
 	return res;
 }
 
