@@ -177,9 +177,11 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 
 int player_spec_parse(const char *text, struct player_spec *spec, char *err, size_t errsize)
 {
-	static const char *const all_keys[] = { "iterations", "time", "c", "rollout", "solver",
-						 "memory", "seed", "threads", "level", "depth", "eval", "net",
-						 "parallel" };
+	/* (KEY_C: the index of "c", whose absence gives eval=net its own c) */
+	enum { KEY_C = 2 };
+	static const char *const all_keys[] = { "iterations", "time", [KEY_C] = "c", "rollout",
+						 "solver", "memory", "seed", "threads", "level", "depth",
+						 "eval", "net", "parallel" };
 	char buf[256], reason[160];
 	char *rest, *item;
 	unsigned seen = 0;
@@ -237,7 +239,7 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 			return -1;
 		}
 	}
-	if (!(seen & 1u << 2) && spec->mcts.eval == MCTS_EVAL_NET) /* no c= (all_keys[2]) */
+	if (!(seen >> KEY_C & 1) && spec->mcts.eval == MCTS_EVAL_NET) /* no c= */
 		spec->mcts.c = MCTS_NET_DEFAULT_C;
 	return 0;
 }
