@@ -304,6 +304,15 @@ static inline void game_threats(const struct game *g, const struct pos *p, int s
 {
 	g->ops->threats(g, p, side, out);
 }
+/* The moves of AMONG that complete a line for SIDE in P, into OUT: true if
+ * there is one. */
+static inline bool game_threats_among(const struct game *g, const struct pos *p, int side,
+				      const struct moveset *among, struct moveset *out)
+{
+	game_threats(g, p, side, out);
+	moveset_and(out, among);
+	return !moveset_empty(out);
+}
 static inline int game_evaluate(const struct game *g, const struct pos *p)
 {
 	return g->ops->evaluate(g, p);

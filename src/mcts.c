@@ -267,9 +267,7 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 		 * above it down). */
 		struct moveset hot;
 
-		game_threats(m->g, pos, pos->turn, &hot);
-		moveset_and(&hot, &untried);
-		if (!moveset_empty(&hot))
+		if (game_threats_among(m->g, pos, pos->turn, &untried, &hot))
 			move = moveset_nth(&hot, 0);
 	}
 	if (move < 0)
@@ -347,9 +345,7 @@ static int playout_traced(struct mcts *m, struct worker *w, struct pos *pos,
 		game_legal(g, pos, &legal);
 		if (m->p.rollout == ROLLOUT_SMART) {
 			for (int who = 0; who < 2; who++) {
-				game_threats(g, pos, who == 0 ? pos->turn : !pos->turn, &hot);
-				moveset_and(&hot, &legal);
-				if (!moveset_empty(&hot)) {
+				if (game_threats_among(g, pos, pos->turn ^ who, &legal, &hot)) {
 					from = &hot;
 					break;
 				}

@@ -331,9 +331,7 @@ static bool nm_quick(struct nm_thread *t, const struct nm_node *nd, int ply, str
 	}
 	memset(ln, 0, sizeof(*ln));
 	game_legal(g, p, legal);
-	game_threats(g, p, me, &wins);
-	moveset_and(&wins, legal);
-	if (!moveset_empty(&wins)) {
+	if (game_threats_among(g, p, me, legal, &wins)) {
 		if (ply == 0)
 			t->root_best = moveset_pop(&wins);
 		*score = NEGAMAX_WIN - (ply + 1);
