@@ -311,7 +311,7 @@ static int play_game(struct run *run, int game, bool ultimate, bool strict_time,
 	struct board bd;
 	struct bot bots[2];
 	int first = game % 2 == 1 ? 0 : 1; /* who plays first: 0 is A */
-	int last = -1, res = 0, who = 1, late = 0, illegal = 0, protocol = 0, nmoves = 0;
+	int last = -1, res = 0, who = 1, late = 0, illegal = 0, protocol = 0, nmoves = 0, row, col;
 	char what[200], moves[81 * 4 + 1] = "";
 	size_t len = 0;
 
@@ -335,10 +335,9 @@ static int play_game(struct run *run, int game, bool ultimate, bool strict_time,
 		if (m < 0)
 			break;
 		play(&bd, m, who);
-		if (ultimate) /* as noughts writes moves: column letter, row number, a1 top left */
-			len += snprintf(moves + len, sizeof(moves) - len, "%s%c%d", nmoves ? " " : "",
-					'a' + m / 9 % 3 * 3 + m % 9 % 3, m / 9 / 3 * 3 + m % 9 / 3 + 1);
-		nmoves++;
+		grid(&bd, m / 9, m % 9, &row, &col); /* as noughts writes it: a1 top left */
+		len += snprintf(moves + len, sizeof(moves) - len, "%s%c%d", nmoves++ ? " " : "",
+				'a' + col, row + 1);
 		last = m;
 		who = 3 - who;
 	}
