@@ -24,7 +24,8 @@
 #   9  (not run by default, not shipped: better than stage 8 against stage
 #      8, not with eval=mix) the same with stage8.bin: 50,000 games; train
 #      stage9.bin from stage8.bin on stages 8 and 9
-#   ship  the last stage's network becomes uttt.bin
+#   ship  the newest network of the default stages (stage8.bin, else the
+#      one before) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
 set -eu
@@ -32,6 +33,18 @@ cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
 stages=${*:-1 2 3 4 5 8 ship}
+
+# own_round FROM TO FIRST LAST [DATA...]: stageFROM.bin plays itself with
+# its network alone (800 iterations), chunks FIRST..LAST of 1000 games into
+# data/stageTO; then stageTO.bin is trained from it on those and DATA.
+own_round() {
+	from=$1 to=$2 first=$3 last=$4
+	shift 4
+	./selfplay-stage.sh "$NOUGHTS" "data/stage$to" \
+		"mcts:iterations=800,eval=net,net=stage$from.bin,threads=1" "$first" "$last" 1000
+	"$PYTHON" train.py --out "stage$to.bin" --init "stage$from.bin" --seed "$to" --epochs 3 \
+		--lr 1e-3 "$@" data/stage"$to"/chunk-*.txt
+}
 
 for stage in $stages; do
 	case $stage in
@@ -65,16 +78,10 @@ for stage in $stages; do
 			--lr 1e-3 data/stage3/chunk-*.txt data/stage4/chunk-*.txt data/stage5/chunk-*.txt
 		;;
 	8)
-		./selfplay-stage.sh "$NOUGHTS" data/stage8 \
-			"mcts:iterations=800,eval=net,net=stage5.bin,threads=1" 2001 2100 1000
-		"$PYTHON" train.py --out stage8.bin --init stage5.bin --seed 8 --epochs 3 \
-			--lr 1e-3 data/stage8/chunk-*.txt
+		own_round 5 8 2001 2100
 		;;
 	9)
-		./selfplay-stage.sh "$NOUGHTS" data/stage9 \
-			"mcts:iterations=800,eval=net,net=stage8.bin,threads=1" 2101 2150 1000
-		"$PYTHON" train.py --out stage9.bin --init stage8.bin --seed 9 --epochs 3 \
-			--lr 1e-3 data/stage8/chunk-*.txt data/stage9/chunk-*.txt
+		own_round 8 9 2101 2150 data/stage8/chunk-*.txt
 		;;
 	ship)
 		for net in stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
