@@ -210,7 +210,8 @@ static void draw_inspector_lines(const struct screen *sc, int x, int y, int w, i
 		return;
 	}
 	for (int i = 0; i < n && i < 4; i++) {
-		char head[96], tail[64], *cut;
+		char head[96], tail[96];
+		const char *shows;
 		const char *parts[2] = { head, tail }, *sep = ": ";
 
 		tail[0] = '\0';
@@ -233,14 +234,9 @@ static void draw_inspector_lines(const struct screen *sc, int x, int y, int w, i
 			break;
 		case 2:
 			/* What the playout is, then how it shows ("(faint)"). */
-			session_playout_text(u, moves, sizeof(moves));
-			sep = " ";
-			if ((cut = strstr(moves, " (")) == NULL && (cut = strstr(moves, ", ")) != NULL)
-				sep = ", ";
-			if (cut != NULL) {
-				fmt_buf(tail, sizeof(tail), "%s", cut + (cut[0] == ' ' ? 1 : 2));
-				*cut = '\0';
-			}
+			session_playout_text(u, moves, sizeof(moves), &shows);
+			sep = shows[0] == '(' ? " " : ", ";
+			fmt_buf(tail, sizeof(tail), "%s", shows);
 			fmt_buf(head, sizeof(head), "3 %s", moves);
 			break;
 		default:

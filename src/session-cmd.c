@@ -336,7 +336,7 @@ static void refuse(struct session *u, int cmd)
 	}
 }
 
-char *session_playout_text(const struct session *u, char *buf, size_t size)
+char *session_playout_text(const struct session *u, char *buf, size_t size, const char **shows)
 {
 	struct mcts *m = session_live_search(u);
 	const struct mcts_params *p = m != NULL ? mcts_params_of(m) : NULL;
@@ -345,12 +345,15 @@ char *session_playout_text(const struct session *u, char *buf, size_t size)
 				   ? "smart moves (a win, else a block, else any)"
 				   : "random moves";
 
-	if (p != NULL && p->eval == MCTS_EVAL_NET)
+	if (p != NULL && p->eval == MCTS_EVAL_NET) {
+		*shows = "";
 		return fmt_buf(buf, size, "value   the network's estimate, no playout");
-	if (p != NULL && p->eval == MCTS_EVAL_MIX && u->trace.prior)
-		return fmt_buf(buf, size, "rollout %d %s, the network's value to the leaf's parent "
-			       "(its second visit) as %d visits", n, kind, MCTS_MIX_PRIOR);
-	return fmt_buf(buf, size, "rollout %d %s (faint)", n, kind);
+	}
+	*shows = p != NULL && p->eval == MCTS_EVAL_MIX && u->trace.prior
+			 ? "the network's value to the leaf's parent (its second visit) as "
+			   STR(MCTS_MIX_PRIOR) " visits"
+			 : "(faint)";
+	return fmt_buf(buf, size, "rollout %d %s", n, kind);
 }
 
 const char *session_help_what(const struct keys_row *r, char *buf, size_t size)

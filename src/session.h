@@ -169,8 +169,9 @@ int session_key(struct session *u, int key);
 
 /* The inspector's words for the third phase of its iteration: the
  * playout it ran, by the live search's own kind (random or smart moves,
- * the network's value, or both). */
-char *session_playout_text(const struct session *u, char *buf, size_t size);
+ * the network's value, or both), in BUF; and in *SHOWS (a constant, ""
+ * for none) what else happened or how it shows on the board. */
+char *session_playout_text(const struct session *u, char *buf, size_t size, const char **shows);
 
 struct keys_row;
 /* The help's words for row R of the key table, with what only the running

@@ -7,6 +7,9 @@
 #include <stdint.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* A macro's value as a string literal: STR(MCTS_MIX_PRIOR) is "20". */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))

@@ -654,6 +654,7 @@ static void test_settings_state(void)
 	struct options opt;
 	struct session *u;
 	char buf[512];
+	const char *shows;
 	const char *old_xdg = getenv("XDG_DATA_HOME");
 	char *saved_xdg = old_xdg != NULL ? strdup(old_xdg) : NULL;
 
@@ -674,9 +675,11 @@ static void test_settings_state(void)
 			 "e5");
 		think_a_little(u);
 		session_command(u, CMD_INSPECT);
-		session_playout_text(u, buf, sizeof(buf));
-		ok(u->inspecting && strstr(buf, smart ? "smart moves" : "random moves") != NULL,
-		   "the inspector with rollout=%s: '%s'", smart ? "smart" : "random", buf);
+		session_playout_text(u, buf, sizeof(buf), &shows);
+		ok(u->inspecting && strstr(buf, smart ? "smart moves" : "random moves") != NULL &&
+		   strcmp(shows, "(faint)") == 0,
+		   "the inspector with rollout=%s: '%s', then '%s'", smart ? "smart" : "random", buf,
+		   shows);
 		session_free(u);
 	}
 
