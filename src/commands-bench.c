@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "commands.h"
 #include "json.h"
@@ -11,11 +12,19 @@
 #include "options.h"
 #include "util.h"
 
+/* MCTS with random playouts on the thread counts of --threads: each
+ * count's median, least and greatest rate over the rounds, and one
+ * thread's median (the ratios' reference). */
+struct bench_threads {
+	double median[OPTIONS_MAX_THREADS], lo[OPTIONS_MAX_THREADS], hi[OPTIONS_MAX_THREADS];
+	int parallel[OPTIONS_MAX_THREADS]; /* how they shared it, enum mcts_parallel */
+	double one;
+};
+
 struct bench {
 	double perft, playouts, mcts_random, mcts_smart;
-	double threads[OPTIONS_MAX_THREADS]; /* MCTS random, for opt->threads[i] */
-	int parallel[OPTIONS_MAX_THREADS];   /* how they shared it, enum mcts_parallel */
 	double mcts_net; /* 0 for a game without a network */
+	struct bench_threads t;
 };
 
 static double perft_rate(const struct game *g, const struct pos *start, double seconds)
@@ -89,31 +98,75 @@ static double mcts_rate(const struct game *g, const struct pos *start, int rollo
 	return n / (elapsed / 1e9);
 }
 
-/* The figures of --threads: one line each, with the ratio to one thread. */
-static void bench_threads_print(const struct options *opt, const struct bench *b, struct json *j)
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of the N rates in R (sorted in place). */
+static double median_of(double *r, int n)
+{
+	qsort(r, (size_t)n, sizeof(*r), cmp_double);
+	return n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+}
+
+/* --threads: every count in turn (one thread first, the reference, even
+ * when not asked for), --rounds times, so that a machine whose speed
+ * drifts (another program, a virtual machine's neighbours) weighs on
+ * every count alike; then each count's median and range. */
+static void bench_threads_measure(const struct options *opt, struct bench_threads *t)
+{
+	static double rate[OPTIONS_MAX_THREADS + 1][OPTIONS_MAX_ROUNDS];
+	const struct game *g = &opt->game;
+
+	for (int r = 0; r < opt->rounds; r++) {
+		rate[OPTIONS_MAX_THREADS][r] = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1,
+							 opt->seconds, NULL);
+		for (int i = 0; i < opt->nthreads; i++)
+			rate[i][r] = opt->threads[i] == 1 ? rate[OPTIONS_MAX_THREADS][r]
+				     : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL,
+						 opt->threads[i], opt->seconds, &t->parallel[i]);
+	}
+	t->one = median_of(rate[OPTIONS_MAX_THREADS], opt->rounds);
+	for (int i = 0; i < opt->nthreads; i++) {
+		t->median[i] = median_of(rate[i], opt->rounds);
+		t->lo[i] = rate[i][0];
+		t->hi[i] = rate[i][opt->rounds - 1];
+	}
+}
+
+/* The figures of --threads: one line each, with the ratio of its median to
+ * one thread's and the range of its rounds. */
+static void bench_threads_print(const struct options *opt, const struct bench_threads *t,
+				struct json *j)
 {
 	if (j != NULL) {
 		json_key(j, "threads");
 		json_array_begin(j);
 	} else {
-		printf("mcts iterations/s (random) on threads, ratio to one thread, how they "
-		       "share the search:\n");
+		printf("mcts iterations/s (random) on threads, the median of %d round%s taken in "
+		       "turn,\nratio to one thread's, the rounds' range, how they share the search:\n",
+		       opt->rounds, opt->rounds == 1 ? "" : "s");
 	}
 	for (int i = 0; i < opt->nthreads; i++) {
-		double ratio = b->mcts_random > 0 ? b->threads[i] / b->mcts_random : 0;
+		double ratio = t->one > 0 ? t->median[i] / t->one : 0;
 		const char *how = opt->threads[i] == 1 ? NULL
-				  : b->parallel[i] == MCTS_PARALLEL_PIPELINE ? "pipeline" : "tree";
+				  : t->parallel[i] == MCTS_PARALLEL_PIPELINE ? "pipeline" : "tree";
 
 		if (j == NULL) {
-			printf("  %3d thread%s %12.0f  %5.2fx  %s\n", opt->threads[i],
-			       opt->threads[i] == 1 ? " " : "s", b->threads[i], ratio,
-			       how != NULL ? how : "");
+			printf("  %3d thread%s %12.0f  %5.2fx  %9.0f-%.0f%s%s\n", opt->threads[i],
+			       opt->threads[i] == 1 ? " " : "s", t->median[i], ratio, t->lo[i],
+			       t->hi[i], how != NULL ? "  " : "", how != NULL ? how : "");
 			continue;
 		}
 		json_object_begin(j);
 		json_int_field(j, "threads", opt->threads[i]);
-		json_double_field(j, "iterations_per_s", b->threads[i]);
+		json_double_field(j, "iterations_per_s", t->median[i]);
 		json_double_field(j, "ratio", ratio);
+		json_double_field(j, "min", t->lo[i]);
+		json_double_field(j, "max", t->hi[i]);
 		if (how != NULL)
 			json_string_field(j, "parallel", how);
 		json_object_end(j);
@@ -136,12 +189,9 @@ int cmd_bench(struct options *opt)
 	b.mcts_net = nnue_builtin(g) == NULL ? 0 :
 		     mcts_rate(g, &opt->pos, ROLLOUT_SMART, nnue_leaf_eval(nnue_builtin(g)), 1,
 			       opt->seconds, NULL);
-	/* Random playouts, so that the figures compare across versions; one
-	 * thread is the figure above, measured in the same run. */
-	for (int i = 0; i < opt->nthreads; i++)
-		b.threads[i] = opt->threads[i] == 1 ? b.mcts_random
-			       : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, opt->threads[i],
-					   opt->seconds, &b.parallel[i]);
+	/* Random playouts, so that the figures compare across versions. */
+	if (opt->nthreads > 0)
+		bench_threads_measure(opt, &b.t);
 	if (opt->json) {
 		struct json j;
 
@@ -155,7 +205,7 @@ int cmd_bench(struct options *opt)
 		if (b.mcts_net > 0)
 			json_double_field(&j, "mcts_net_iterations_per_second", b.mcts_net);
 		if (opt->nthreads > 0)
-			bench_threads_print(opt, &b, &j);
+			bench_threads_print(opt, &b.t, &j);
 		json_object_end(&j);
 		return 0;
 	}
@@ -168,7 +218,7 @@ int cmd_bench(struct options *opt)
 		printf("mcts iterations/s (network) %12.0f  (%s)\n", b.mcts_net,
 		       nnue_simd_name(nnue_set_simd(-1)));
 	if (opt->nthreads > 0)
-		bench_threads_print(opt, &b, NULL);
+		bench_threads_print(opt, &b.t, NULL);
 	return 0;
 }
 

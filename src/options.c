@@ -16,7 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
-	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_LABEL,
+	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_LABEL, LONG_ROUNDS,
 };
 
 static const struct option long_options[] = {
@@ -39,6 +39,7 @@ static const struct option long_options[] = {
 	{ "deadline", required_argument, NULL, LONG_DEADLINE },
 	{ "threshold", required_argument, NULL, LONG_THRESHOLD },
 	{ "threads", required_argument, NULL, LONG_THREADS },
+	{ "rounds", required_argument, NULL, LONG_ROUNDS },
 	{ "delay", required_argument, NULL, LONG_DELAY },
 	{ "children", required_argument, NULL, LONG_CHILDREN },
 	{ "label", required_argument, NULL, LONG_LABEL },
@@ -76,6 +77,8 @@ static const struct {
 	{ LONG_SECONDS, OPT_SECONDS, "--seconds S         time for each figure (default 1)" },
 	{ LONG_THREADS, OPT_THREADS, "--threads N,N,...   solve: threads to search on (default: every core);\n"
 	  "                      bench: also MCTS iterations/s on each count" },
+	{ LONG_ROUNDS, OPT_ROUNDS, "--rounds R          bench --threads: measure the counts in turn R times, give\n"
+	  "                      each one's median and range (default 3)" },
 	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line came (default 90;\n"
 	  "                    the first turn FIRST, default ten times MS)" },
 	{ LONG_THRESHOLD, OPT_THRESHOLD, "--threshold T       a drop in value over T (0..1) is a mistake (default 0.1)" },
@@ -253,6 +256,12 @@ static int number_option(struct options *opt, const char *command, int c)
 					   "from 1 to %d such as 1,2,4, not '%s'",
 					   OPTIONS_MAX_THREADS, MCTS_MAX_THREADS, optarg);
 		break;
+	case LONG_ROUNDS:
+		if (!parse_u64(optarg, 1, OPTIONS_MAX_ROUNDS, &v))
+			return usage_error(command, "--rounds must be a number from 1 to %d, not '%s'",
+					   OPTIONS_MAX_ROUNDS, optarg);
+		opt->rounds = (int)v;
+		break;
 	case LONG_SECONDS:
 		if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
 			return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
@@ -337,6 +346,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opt->games = 100;
 	opt->seed = 1;
 	opt->seconds = 1.0;
+	opt->rounds = 3;
 	opt->threshold = REVIEW_DEFAULT_THRESHOLD;
 	opt->delay_ms = OPTIONS_DELAY_MS;
 	player_spec_parse("human", &opt->x, err, sizeof(err));

@@ -28,12 +28,14 @@ enum {
 	OPT_DELAY = 1 << 13,   /* --delay */
 	OPT_CHILDREN = 1 << 14, /* --children */
 	OPT_LABEL = 1 << 15,   /* --label */
+	OPT_ROUNDS = 1 << 16,  /* --rounds */
 };
 
 #define OPTIONS_DELAY_MS 700      /* --delay's default */
 #define OPTIONS_MAX_DELAY_MS 60000
 
 #define OPTIONS_MAX_THREADS 16
+#define OPTIONS_MAX_ROUNDS 100
 
 struct options {
 	const char *command;      /* "play", "perft", ... */
@@ -59,6 +61,7 @@ struct options {
 	double seconds;           /* --seconds (bench), default 1 */
 	int threads[OPTIONS_MAX_THREADS]; /* --threads (bench): thread counts */
 	int nthreads;             /* 0 when not given */
+	int rounds;               /* --rounds (bench): each count measured this often, default 3 */
 	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
 	double threshold;         /* --threshold (review) */
 	int delay_ms;             /* --delay (play): auto-play's least time a move is shown */

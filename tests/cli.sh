@@ -84,13 +84,31 @@ expect_grep '^O: 2 moves, 1 mistake' "review FILE: a summary per side"
 rm -f "$rec"
 
 # bench --threads: a figure and a ratio for each count, in the order given,
-# one thread's ratio 1, and how the threads shared the search: a pipeline
-# on 2, one tree on more (figures are measured, not tested).
+# one thread's ratio 1, the range of the rounds, and how the threads shared
+# the search: a pipeline on 2, one tree on more (figures are measured, not
+# tested).
 run bench --game uttt --seconds 0.05 --threads 2,1,3 --json
-expect_grep '"threads": \[\{"threads": 2, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+, "parallel": "pipeline"\}, \{"threads": 1, "iterations_per_s": [0-9.e+]+, "ratio": 1\}, \{"threads": 3, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+, "parallel": "tree"\}\]\}$' \
+expect_grep '"threads": \[\{"threads": 2, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+, "min": [0-9.e+]+, "max": [0-9.e+]+, "parallel": "pipeline"\}, \{"threads": 1, "iterations_per_s": [0-9.e+]+, "ratio": 1, "min": [0-9.e+]+, "max": [0-9.e+]+\}, \{"threads": 3, "iterations_per_s": [0-9.e+]+, "ratio": [0-9.e+-]+, "min": [0-9.e+]+, "max": [0-9.e+]+, "parallel": "tree"\}\]\}$' \
 	"bench --threads --json: one object a thread count"
 run bench --game uttt --seconds 0.05 --threads 1,2
-expect_grep '^ +2 threads +[0-9]+ +[0-9.]+x  pipeline$' "bench --threads: a line a thread count with its ratio"
+expect_grep '^ +2 threads +[0-9]+ +[0-9.]+x +[0-9]+-[0-9]+  pipeline$' "bench --threads: a line a thread count with its ratio and range"
+expect_grep 'the median of 3 rounds' "bench --threads: three rounds unless told"
+# The median lies in the range of the rounds; one thread's ratio is 1.
+run bench --game ttt --seconds 0.02 --threads 1,2 --rounds 4
+expect_grep 'the median of 4 rounds' "bench --rounds 4: four rounds"
+if printf '%s\n' "$out" | awk '
+	/^ +[0-9]+ threads? / { split($(NF - ($2 == "threads")), r, "-")
+		n++; if (!(r[1] + 0 <= $3 + 0 && $3 + 0 <= r[2] + 0)) bad = 1
+		if ($1 == 1 && $4 != "1.00x") bad = 1 }
+	END { exit !(n == 2 && !bad) }'; then
+	pass "bench --rounds: each count's median within its rounds' range, one thread's ratio 1"
+else
+	fail "bench --rounds: median and range"; printf '%s\n' "$out" | sed 's/^/# got: /'
+fi
+for bad in 0 -1 abc 101 2.5; do
+	run bench --game ttt --seconds 0.01 --threads 1,2 --rounds "$bad"
+	expect_error 2 "--rounds must be a number from 1 to 100, not '$bad'" "bench --rounds $bad: refused"
+done
 for how in tree pipeline; do
 	run analyze --game uttt --engine mcts:iterations=3000,threads=2,parallel=$how --json
 	expect_grep '"iterations": 3000' "analyze on 2 threads (parallel=$how) runs its 3000 iterations"
