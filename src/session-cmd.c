@@ -346,8 +346,8 @@ char *session_playout_text(const struct session *u, char *buf, size_t size, cons
 				   : "random moves";
 
 	if (p != NULL && p->eval == MCTS_EVAL_NET) {
-		*shows = "";
-		return fmt_buf(buf, size, "value   the network's estimate, no playout");
+		*shows = "no playout";
+		return fmt_buf(buf, size, "value   the network's estimate");
 	}
 	*shows = p != NULL && p->eval == MCTS_EVAL_MIX && u->trace.prior
 			 ? "the network's value to the leaf's parent (its second visit) as "

@@ -169,8 +169,8 @@ int session_key(struct session *u, int key);
 
 /* The inspector's words for the third phase of its iteration: the
  * playout it ran, by the live search's own kind (random or smart moves,
- * the network's value, or both), in BUF; and in *SHOWS (a constant, ""
- * for none) what else happened or how it shows on the board. */
+ * the network's value, or both), in BUF; and in *SHOWS (a constant) what
+ * else happened, or in parentheses how it shows on the board. */
 char *session_playout_text(const struct session *u, char *buf, size_t size, const char **shows);
 
 struct keys_row;
