@@ -346,7 +346,6 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opt->games = 100;
 	opt->seed = 1;
 	opt->seconds = 1.0;
-	opt->rounds = 3;
 	opt->threshold = REVIEW_DEFAULT_THRESHOLD;
 	opt->delay_ms = OPTIONS_DELAY_MS;
 	player_spec_parse("human", &opt->x, err, sizeof(err));
@@ -365,6 +364,11 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 		if ((rc = one_option(opt, &w, command, c, argv[optind - 1])) != 0)
 			return rc;
 	}
+	if (opt->rounds != 0 && opt->nthreads == 0)
+		return usage_error(command, "--rounds says how often the counts of --threads are "
+				   "measured: give --threads N,N,... too");
+	if (opt->rounds == 0)
+		opt->rounds = OPTIONS_ROUNDS;
 	if (opt->load != NULL && (w.game_given || w.moves != NULL))
 		return usage_error(command, "--load takes the game and its moves from the record: drop %s",
 				   w.moves != NULL ? "--moves" : "--game and rule options");

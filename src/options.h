@@ -35,6 +35,7 @@ enum {
 #define OPTIONS_MAX_DELAY_MS 60000
 
 #define OPTIONS_MAX_THREADS 16
+#define OPTIONS_ROUNDS 3          /* --rounds' default */
 #define OPTIONS_MAX_ROUNDS 100
 
 struct options {
@@ -61,7 +62,7 @@ struct options {
 	double seconds;           /* --seconds (bench), default 1 */
 	int threads[OPTIONS_MAX_THREADS]; /* --threads (bench): thread counts */
 	int nthreads;             /* 0 when not given */
-	int rounds;               /* --rounds (bench): each count measured this often, default 3 */
+	int rounds;               /* --rounds (bench): each count measured this often */
 	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
 	double threshold;         /* --threshold (review) */
 	int delay_ms;             /* --delay (play): auto-play's least time a move is shown */
