@@ -24,7 +24,11 @@
 #   9  (not run by default, not shipped: better than stage 8 against stage
 #      8, not with eval=mix) the same with stage8.bin: 50,000 games; train
 #      stage9.bin from stage8.bin on stages 8 and 9
-#   ship  the newest network of the default stages (stage8.bin, else the
+#   10 self-play with stage8.bin alone (eval=net, 800 iterations): 20,000
+#      games, every position and child written valued by a short playout
+#      search (--label, 64 iterations); train stage10.bin from stage8.bin
+#      on them with those values alone as the target (--lam 0, 3 epochs)
+#   ship  the newest network of the default stages (stage10.bin, else the
 #      one before) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
@@ -32,7 +36,7 @@ set -eu
 cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
-stages=${*:-1 2 3 4 5 8 ship}
+stages=${*:-1 2 3 4 5 8 10 ship}
 
 # own_round FROM TO FIRST LAST [DATA...]: stageFROM.bin plays itself with
 # its network alone (800 iterations), chunks FIRST..LAST of 1000 games into
@@ -83,15 +87,22 @@ for stage in $stages; do
 	9)
 		own_round 8 9 2101 2150 data/stage8/chunk-*.txt
 		;;
+	10)
+		./selfplay-stage.sh "$NOUGHTS" data/stage10 \
+			"mcts:iterations=800,eval=net,net=stage8.bin,threads=1" 3001 3020 1000 \
+			--label mcts:iterations=64,threads=1 --children 50
+		"$PYTHON" train.py --out stage10.bin --init stage8.bin --seed 21 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt
+		;;
 	ship)
-		for net in stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
+		for net in stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
 		done
 		cp "$net" uttt.bin
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, ship)" >&2
 		exit 2
 		;;
 	esac
