@@ -42,8 +42,14 @@ enum mcts_eval {
  * seed, the same hour, about half a core each): 58.5, 50.5, 46.5% (seeds
  * 1-3) where the first visit scored 47.5, 40.0, 48.5%; the fourth visit
  * 53.0% (seed 1). On an idle machine (seeds 5, 6): 50.0, 51.5% against
- * 52.5, 50.0%. */
-#define MCTS_MIX_PRIOR 20
+ * 52.5, 50.0%. The stage 10 network (trained to predict a 64-iteration
+ * playout search's value, so its value stands for that many playouts), on
+ * the second visit, against playouts at 2000 iterations (200 games, seeds
+ * 1, 2): 8 71.5% (seed 1), 20 63.5, 65.8%, 50 72.8, 68.2%; at 90 ms a move
+ * (100 games a seed, two matches at once, a core each) 20 53.0% (seed
+ * 1), 50 58.0, 51.5, 59.5, 52.5% (seeds 1-4: 55.4%; stage 8 with 20 scored
+ * 49.8% in 400 games). */
+#define MCTS_MIX_PRIOR 50
 
 /* A leaf evaluator: a value for a position just added to the tree instead
  * of a playout (eval=net), or for a node on its second visit as its prior

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-/* A macro's value as a string literal: STR(MCTS_MIX_PRIOR) is "20". */
+/* A macro's value as a string literal: STR(MCTS_MIX_PRIOR) is "50". */
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
