@@ -28,7 +28,10 @@
 #      games, every position and child written valued by a short playout
 #      search (--label, 64 iterations); train stage10.bin from stage8.bin
 #      on them with those values alone as the target (--lam 0, 3 epochs)
-#   ship  the newest network of the default stages (stage10.bin, else the
+#   11 the same round with stage10.bin and deeper games (eval=net, 2000
+#      iterations): 6,000 games, 64-iteration labels; train stage11.bin from
+#      stage10.bin on stages 10 and 11 (--lam 0, 3 epochs)
+#   ship  the newest network of the default stages (stage11.bin, else the
 #      one before) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
@@ -36,7 +39,7 @@ set -eu
 cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
-stages=${*:-1 2 3 4 5 8 10 ship}
+stages=${*:-1 2 3 4 5 8 10 11 ship}
 
 # own_round FROM TO FIRST LAST [DATA...]: stageFROM.bin plays itself with
 # its network alone (800 iterations), chunks FIRST..LAST of 1000 games into
@@ -94,15 +97,22 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage10.bin --init stage8.bin --seed 21 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt
 		;;
+	11)
+		./selfplay-stage.sh "$NOUGHTS" data/stage11 \
+			"mcts:iterations=2000,eval=net,net=stage10.bin,threads=1" 3201 3212 500 \
+			--label mcts:iterations=64,threads=1 --children 50
+		"$PYTHON" train.py --out stage11.bin --init stage10.bin --seed 23 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt data/stage11/chunk-*.txt
+		;;
 	ship)
-		for net in stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
+		for net in stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
 		done
 		cp "$net" uttt.bin
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, ship)" >&2
 		exit 2
 		;;
 	esac
