@@ -71,9 +71,10 @@ static const struct player_ops random_ops = {
 
 /* --- mcts -------------------------------------------------------------- */
 
-/* The leaf evaluation of games with a network when the spec names none.
- * Playouts until a trained network is measured stronger (see README). */
-#define PLAYER_AUTO_EVAL MCTS_EVAL_ROLLOUT
+/* The leaf evaluation of games with a network when the spec names none:
+ * playouts with the network's value as a prior, measured stronger than
+ * playouts alone at equal time (57.4% at 90 ms a move, see README). */
+#define PLAYER_AUTO_EVAL MCTS_EVAL_MIX
 
 struct mcts_player {
 	const struct game *g;

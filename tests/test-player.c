@@ -173,6 +173,38 @@ static void test_levels(void)
 	}
 }
 
+/* The evaluation an mcts player of GAME runs with for SPEC. */
+static enum mcts_eval player_eval(const char *game_name, const char *spec_text)
+{
+	struct game g;
+	struct pos pos;
+	struct player_spec spec;
+	struct player *p;
+	char err[256];
+	enum mcts_eval e;
+
+	game_init(&g, game_name, 0, err, sizeof(err));
+	game_start(&g, &pos);
+	player_spec_parse(spec_text, &spec, err, sizeof(err));
+	p = player_new(&g, &spec, &pos);
+	player_think(p, 1000000); /* the search exists once it has thought */
+	e = mcts_params_of(player_search(p))->eval;
+	player_free(p);
+	return e;
+}
+
+static void test_default_eval(void)
+{
+	ok(player_eval("uttt", "mcts:iterations=100") == MCTS_EVAL_MIX,
+	   "uttt, no eval=: playouts with the built-in network's prior (mix)");
+	ok(player_eval("uttt", "mcts:iterations=100,eval=rollout") == MCTS_EVAL_ROLLOUT,
+	   "uttt, eval=rollout: playouts alone");
+	ok(player_eval("uttt", "mcts:iterations=100,eval=net") == MCTS_EVAL_NET, "uttt, eval=net");
+	ok(player_eval("7,7,5", "mcts:iterations=100") == MCTS_EVAL_ROLLOUT,
+	   "7,7,5 (no network), no eval=: playouts");
+	ok(player_eval("ttt", "mcts:iterations=100") == MCTS_EVAL_ROLLOUT, "ttt, no eval=: playouts");
+}
+
 /* Nodes negamax has searched, as the screen reads them, once they stay
  * the same over 200 ms (up to about 10 s); -1 if they never do. */
 static double settled_nodes(struct player *p)
@@ -228,6 +260,7 @@ int main(void)
 	test_bad_specs();
 	test_players_play();
 	test_levels();
+	test_default_eval();
 	test_negamax_holds();
 	return tap_done();
 }
