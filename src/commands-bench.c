@@ -23,7 +23,7 @@ struct bench_threads {
 
 struct bench {
 	double perft, playouts, mcts_random, mcts_smart;
-	double mcts_net; /* 0 for a game without a network */
+	double mcts_net, mcts_mix; /* 0 for a game without a network */
 	struct bench_threads t;
 };
 
@@ -70,12 +70,13 @@ static double playout_rate(const struct game *g, const struct pos *start, double
 }
 
 /* MCTS iterations a second from START on THREADS threads with ROLLOUT
- * playouts, or with the leaf evaluator LEAF (eval=net) if not NULL; how
+ * playouts, or with the leaf evaluator LEAF if not NULL (eval=net, or with
+ * MIX eval=mix: playouts and LEAF's prior); how
  * the threads shared the search in *PARALLEL if not NULL (the default for
  * their number). */
 static double mcts_rate(const struct game *g, const struct pos *start, int rollout,
-			const struct mcts_leaf_eval *leaf, int threads, double seconds,
-			int *parallel)
+			const struct mcts_leaf_eval *leaf, bool mix, int threads,
+			double seconds, int *parallel)
 {
 	struct mcts_params params;
 	struct mcts *m;
@@ -85,7 +86,7 @@ static double mcts_rate(const struct game *g, const struct pos *start, int rollo
 	params.rollout = rollout;
 	params.threads = threads;
 	params.leaf = leaf;
-	params.eval = leaf != NULL ? MCTS_EVAL_NET : MCTS_EVAL_ROLLOUT;
+	params.eval = leaf == NULL ? MCTS_EVAL_ROLLOUT : mix ? MCTS_EVAL_MIX : MCTS_EVAL_NET;
 	m = mcts_new(g, start, &params); /* (threads started before the clock) */
 	if (parallel != NULL)
 		*parallel = mcts_params_of(m)->parallel;
@@ -122,11 +123,11 @@ static void bench_threads_measure(const struct options *opt, struct bench_thread
 	const struct game *g = &opt->game;
 
 	for (int r = 0; r < opt->rounds; r++) {
-		rate[OPTIONS_MAX_THREADS][r] = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1,
+		rate[OPTIONS_MAX_THREADS][r] = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, false, 1,
 							 opt->seconds, NULL);
 		for (int i = 0; i < opt->nthreads; i++)
 			rate[i][r] = opt->threads[i] == 1 ? rate[OPTIONS_MAX_THREADS][r]
-				     : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL,
+				     : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, false,
 						 opt->threads[i], opt->seconds, &t->parallel[i]);
 	}
 	t->one = median_of(rate[OPTIONS_MAX_THREADS], opt->rounds);
@@ -184,11 +185,17 @@ int cmd_bench(struct options *opt)
 		return 1;
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
-	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, 1, opt->seconds, NULL);
-	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, 1, opt->seconds, NULL);
-	b.mcts_net = nnue_builtin(g) == NULL ? 0 :
-		     mcts_rate(g, &opt->pos, ROLLOUT_SMART, nnue_leaf_eval(nnue_builtin(g)), 1,
-			       opt->seconds, NULL);
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, false, 1, opt->seconds, NULL);
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, false, 1, opt->seconds, NULL);
+	b.mcts_net = b.mcts_mix = 0;
+	if (nnue_builtin(g) != NULL) {
+		const struct mcts_leaf_eval *leaf = nnue_leaf_eval(nnue_builtin(g));
+
+		b.mcts_net = mcts_rate(g, &opt->pos, ROLLOUT_SMART, leaf, false, 1, opt->seconds,
+				       NULL);
+		b.mcts_mix = mcts_rate(g, &opt->pos, ROLLOUT_SMART, leaf, true, 1, opt->seconds,
+				       NULL);
+	}
 	/* Random playouts, so that the figures compare across versions. */
 	if (opt->nthreads > 0)
 		bench_threads_measure(opt, &b.t);
@@ -202,8 +209,10 @@ int cmd_bench(struct options *opt)
 		json_double_field(&j, "playouts_per_second", b.playouts);
 		json_double_field(&j, "mcts_random_iterations_per_second", b.mcts_random);
 		json_double_field(&j, "mcts_smart_iterations_per_second", b.mcts_smart);
-		if (b.mcts_net > 0)
+		if (b.mcts_net > 0) {
 			json_double_field(&j, "mcts_net_iterations_per_second", b.mcts_net);
+			json_double_field(&j, "mcts_mix_iterations_per_second", b.mcts_mix);
+		}
 		if (opt->nthreads > 0)
 			bench_threads_print(opt, &b.t, &j);
 		json_object_end(&j);
@@ -214,9 +223,11 @@ int cmd_bench(struct options *opt)
 	printf("random playouts/s           %12.0f\n", b.playouts);
 	printf("mcts iterations/s (random)  %12.0f\n", b.mcts_random);
 	printf("mcts iterations/s (smart)   %12.0f\n", b.mcts_smart);
-	if (b.mcts_net > 0)
+	if (b.mcts_net > 0) {
 		printf("mcts iterations/s (network) %12.0f  (%s)\n", b.mcts_net,
 		       nnue_simd_name(nnue_set_simd(-1)));
+		printf("mcts iterations/s (mix)     %12.0f\n", b.mcts_mix);
+	}
 	if (opt->nthreads > 0)
 		bench_threads_print(opt, &b.t, NULL);
 	return 0;

@@ -83,6 +83,18 @@ expect_grep '^   3  X   c1    draw +draw ' "review FILE: X's c1 keeps the draw"
 expect_grep '^O: 2 moves, 1 mistake' "review FILE: a summary per side"
 rm -f "$rec"
 
+# bench: the network's two engines (eval=net and the default eval=mix) on
+# the game that has one, not on the others
+run bench --game uttt --seconds 0.02
+expect_grep '^mcts iterations/s \(network\) +[0-9]+  \((avx2|sse2|scalar)\)$' "bench uttt: eval=net's rate"
+expect_grep '^mcts iterations/s \(mix\) +[0-9]+$' "bench uttt: eval=mix's rate"
+run bench --game 7,7,5 --seconds 0.02 --json
+case $out in
+*mcts_net_* | *mcts_mix_*) fail "bench 7,7,5: no network figures"; printf '# got: %s\n' "$out" ;;
+*'"mcts_smart_iterations_per_second": '[0-9]*) pass "bench 7,7,5: no network figures" ;;
+*) fail "bench 7,7,5: no network figures (no smart figure either)"; printf '# got: %s\n' "$out" ;;
+esac
+
 # bench --threads: a figure and a ratio for each count, in the order given,
 # one thread's ratio 1, the range of the rounds, and how the threads shared
 # the search: a pipeline on 2, one tree on more (figures are measured, not
