@@ -111,6 +111,11 @@ static int match_players(const struct options *opt, struct player_spec *a, struc
 			fprintf(stderr, "noughts: match: %s\n", err);
 			return 2;
 		}
+		/* where the game has a network, name the evaluation a spec
+		 * without eval= gets, so that the report and the records say
+		 * how the games were played */
+		if (p->kind == PLAYER_MCTS && player_spec_eval(p, &opt->game) != MCTS_EVAL_ROLLOUT)
+			p->mcts.eval = player_spec_eval(p, &opt->game);
 		if (opt->level != 0 && p->level == 0)
 			p->level = opt->level;
 	}

@@ -294,6 +294,20 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 #undef ADD
 }
 
+/* The leaf evaluation of games with a network when the spec names none:
+ * playouts with the network's value as a prior, measured stronger than
+ * playouts alone at equal time (55.9% of 500 games at 90 ms a move, see
+ * README). */
+#define PLAYER_AUTO_EVAL MCTS_EVAL_MIX
+
+enum mcts_eval player_spec_eval(const struct player_spec *spec, const struct game *g)
+{
+	if (spec->mcts.eval != MCTS_EVAL_AUTO)
+		return spec->mcts.eval;
+	return spec->net[0] != '\0' || nnue_builtin(g) != NULL ? PLAYER_AUTO_EVAL
+							       : MCTS_EVAL_ROLLOUT;
+}
+
 int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
 		      size_t errsize)
 {

@@ -54,6 +54,11 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
 		      size_t errsize);
 
+/* The leaf evaluation an mcts SPEC gets on game G: its eval= if given,
+ * else eval=mix where there is a network (net=FILE, or one built in for
+ * G) and playouts where there is none. */
+enum mcts_eval player_spec_eval(const struct player_spec *spec, const struct game *g);
+
 /* Write the spec back as text with every budget spelled out
  * ("mcts:iterations=2500,c=0.5,rollout=smart,solver=on"). */
 char *player_spec_format(const struct player_spec *spec, char *buf, size_t size);

@@ -95,6 +95,14 @@ case $out in
 *) fail "bench 7,7,5: no network figures (no smart figure either)"; printf '# got: %s\n' "$out" ;;
 esac
 
+# match names the evaluation a spec without eval= gets where the game has a
+# network (uttt: mix), in its report and its records; elsewhere the spec as given
+run match mcts:iterations=20 mcts:iterations=20,eval=rollout --game uttt --games 1 --json
+expect_grep '"a": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix", "b": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=rollout"' \
+	"match uttt: a spec without eval= is reported as eval=mix"
+run match mcts:iterations=20 random --game ttt --games 1
+expect_grep '^A: mcts:iterations=20,c=0.4,rollout=smart,solver=on$' "match ttt: no evaluation named"
+
 # bench --threads: a figure and a ratio for each count, in the order given,
 # one thread's ratio 1, the range of the rounds, and how the threads shared
 # the search: a pipeline on 2, one tree on more (figures are measured, not
