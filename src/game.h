@@ -352,5 +352,9 @@ unsigned uttt_board_threats(const struct pos *p, int side);
  * loop of their own, which the tests hold to this one (the same final
  * position, result and generator state). */
 int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy);
+/* An m,n,k game: game_rollout() with each side's threats found afresh
+ * every move, where smart playouts keep them from move to move; the tests
+ * hold the two to the same final position, result and generator state. */
+int mnk_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy);
 
 #endif

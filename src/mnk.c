@@ -152,11 +152,27 @@ static inline int random_bit(uint64_t x, struct rng *r)
 	return __builtin_ctzll(x);
 }
 
-static int mnk_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
+/* Each side's threats in P into HOT[side]. */
+static void mnk_both_threats(const struct game *g, const struct pos *p, uint64_t *hot)
+{
+	uint64_t empty = mnk_empty(g, p);
+
+	hot[0] = mnk_threat_cells(g, p->u.mnk.bb[0], empty);
+	hot[1] = mnk_threat_cells(g, p->u.mnk.bb[1], empty);
+}
+
+/* A playout from P with POLICY. Smart playouts keep each side's threats
+ * (the empty cells that complete its line) from move to move: only a
+ * side's own move adds to them, and a move by either side takes its cell
+ * away. BY_RULES: find them afresh every move instead, the plain loop the
+ * tests hold the kept one to (mnk_playout_by_rules()). */
+static inline __attribute__((always_inline)) int
+mnk_playout(const struct game *g, struct pos *p, struct rng *r, int policy, bool by_rules)
 {
 	/* The empty cells in an array, removed by swapping with the last, so a
 	 * random move costs O(1); where[] finds a cell chosen by a mask. */
 	uint8_t cells[MNK_MAX_CELLS], where[MNK_MAX_CELLS];
+	uint64_t hot[2] = { 0, 0 };
 	int n = 0;
 	uint64_t e = mnk_empty(g, p);
 
@@ -167,26 +183,44 @@ static int mnk_rollout(const struct game *g, struct pos *p, struct rng *r, int p
 		where[c] = (uint8_t)n;
 		cells[n++] = (uint8_t)c;
 	}
+	if (policy == ROLLOUT_SMART && !by_rules)
+		mnk_both_threats(g, p, hot);
 	while (!game_over(p)) {
-		int move, i;
+		int move, i, me = p->turn;
 
 		assert(n > 0);
 		i = (int)rng_below(r, (uint32_t)n);
 		if (policy == ROLLOUT_SMART) {
-			uint64_t empty = mnk_empty(g, p);
-			uint64_t hot = mnk_threat_cells(g, p->u.mnk.bb[p->turn], empty);
+			uint64_t h;
 
-			if (hot == 0)
-				hot = mnk_threat_cells(g, p->u.mnk.bb[!p->turn], empty);
-			if (hot != 0)
-				i = where[random_bit(hot, r)];
+			if (by_rules)
+				mnk_both_threats(g, p, hot);
+			h = hot[me] != 0 ? hot[me] : hot[!me]; /* win, else block */
+			if (h != 0)
+				i = where[random_bit(h, r)];
 		}
 		move = cells[i];
 		cells[i] = cells[--n];
 		where[cells[i]] = (uint8_t)i;
 		mnk_apply(g, p, move);
+		if (policy == ROLLOUT_SMART && !by_rules && !game_over(p)) {
+			uint64_t empty = mnk_empty(g, p);
+
+			hot[me] = mnk_threat_cells(g, p->u.mnk.bb[me], empty);
+			hot[!me] &= empty;
+		}
 	}
 	return p->result;
+}
+
+static int mnk_rollout(const struct game *g, struct pos *p, struct rng *r, int policy)
+{
+	return mnk_playout(g, p, r, policy, false);
+}
+
+int mnk_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy)
+{
+	return mnk_playout(g, p, r, policy, true);
 }
 
 static void mnk_threats(const struct game *g, const struct pos *p, int side, struct moveset *out)

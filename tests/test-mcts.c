@@ -659,7 +659,9 @@ static bool check_trace(const struct mcts *m, const struct mcts_trace *tr, int p
 
 static void test_trace(void)
 {
-	for (int g = 0; g < 2; g++)
+	static const char *const games[] = { "uttt", "4,4,3", "7,7,5" };
+
+	for (int g = 0; g < 3; g++)
 		for (int policy = ROLLOUT_RANDOM; policy <= ROLLOUT_SMART; policy++) {
 			struct pos pos;
 			struct mcts_params p = params(33);
@@ -668,7 +670,7 @@ static void test_trace(void)
 			struct mcts_totals t;
 			bool good = true, policy_ok = true, expanded = true;
 
-			setup(g == 0 ? "uttt" : "4,4,3", "", &pos);
+			setup(games[g], "", &pos);
 			p.rollout = policy;
 			p.solver = g == 0; /* 4,4,3 would be solved */
 			m = mcts_new(&game, &pos, &p);

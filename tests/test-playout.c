@@ -12,7 +12,10 @@
  * the opponent that cell next turn, and a smart playout takes it, so the
  * mover owns the cell at the end exactly when it blocked first. The
  * positions and their single win or threat are found here from the rules
- * (game_play() on every move), not from the playout's own threat code. */
+ * (game_play() on every move), not from the playout's own threat code.
+ * The fast loops are also held, move for move, to plain ones that find
+ * everything afresh each move (uttt_playout_by_rules(),
+ * mnk_playout_by_rules()). */
 #include "config.h"
 
 #include <stdbool.h>
@@ -295,6 +298,54 @@ static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 	   ends[RESULT_O], ends[RESULT_DRAW]);
 }
 
+/* m,n,k games: smart playouts keep each side's threats from move to move;
+ * from every position of GAMES random games of NAME they end exactly as
+ * the loop that finds them afresh every move (the same final position,
+ * result and generator state). */
+static void test_mnk_kept_threats(const char *name, int games, uint64_t seed)
+{
+	struct game g;
+	struct rng r;
+	char err[128];
+	int runs = 0, differ = 0, ends[4] = { 0 };
+
+	if (game_init(&g, name, 0, err, sizeof(err)) != 0) {
+		ok(0, "%s: %s", name, err);
+		return;
+	}
+	rng_seed(&r, seed);
+	for (int game = 0; game < games; game++) {
+		struct pos p;
+
+		game_start(&g, &p);
+		while (!game_over(&p)) {
+			struct moveset ms;
+
+			for (int s = 0; s < 4; s++) {
+				struct pos a = p, b = p;
+				struct rng ra, rb;
+				int x, y;
+
+				rng_seed(&ra, seed * 1000003u + (uint64_t)runs);
+				rb = ra;
+				x = game_rollout(&g, &a, &ra, ROLLOUT_SMART);
+				y = mnk_playout_by_rules(&g, &b, &rb, ROLLOUT_SMART);
+				runs++;
+				ends[x & 3]++;
+				if (x != y || ra.s != rb.s || a.turn != b.turn || a.ply != b.ply ||
+				    memcmp(&a.u.mnk, &b.u.mnk, sizeof(a.u.mnk)) != 0)
+					differ++;
+			}
+			game_legal(&g, &p, &ms);
+			game_play(&g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
+		}
+	}
+	ok(differ == 0 && ends[RESULT_X] > 0 && ends[RESULT_O] > 0,
+	   "%s: smart playouts that keep the threats end as those that find them every move "
+	   "in %d of %d runs (X %d, O %d, draws %d)", name, runs - differ, runs, ends[RESULT_X],
+	   ends[RESULT_O], ends[RESULT_DRAW]);
+}
+
 int main(void)
 {
 	test_ttt();
@@ -307,5 +358,10 @@ int main(void)
 	test_random_games("5,4,4", 0, 13);
 	test_random_games("uttt", 0, 14);
 	test_random_games("uttt", RULE_OPEN_WON, 15);
+	test_mnk_kept_threats("ttt", 200, 31);
+	test_mnk_kept_threats("4,4,3", 100, 32);
+	test_mnk_kept_threats("7,7,5", 40, 33);
+	test_mnk_kept_threats("8,8,5", 30, 34);
+	test_mnk_kept_threats("6,5,4", 40, 35);
 	return tap_done();
 }
