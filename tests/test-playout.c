@@ -249,26 +249,27 @@ static void test_random_games(const char *name, unsigned rules, uint64_t seed)
 		   smart.positions[WIN], smart.free_choice[BLOCK], smart.positions[BLOCK]);
 }
 
-/* Ultimate tic-tac-toe's playouts, random and smart, loops of their own,
- * against the same playouts move by move through the rules (with RULES):
- * from positions of random games, the same final position, result and
- * generator state for every seed. */
-static void test_uttt_fast_random(unsigned rules, uint64_t seed)
-{
-	struct game g;
-	struct rng r;
-	char err[128];
-	int runs = 0, differ = 0, ends[4] = { 0 };
+typedef int playout_fn(const struct game *g, struct pos *p, struct rng *r, int policy);
 
-	if (game_init(&g, "uttt", rules, err, sizeof(err)) != 0) {
-		ok(0, "uttt: %s", err);
-		return;
-	}
+/* From every position of GAMES random games of G (from SEED), four
+ * playouts, two random and two smart, by game_rollout() and by BY_RULES
+ * from the same generator: the runs, those that did not end alike (final
+ * position, result and generator state) and each result's count. */
+struct compared {
+	int runs, differ, ends[4];
+};
+
+static void compare_playouts(const struct game *g, int games, uint64_t seed, playout_fn *by_rules,
+			     struct compared *c)
+{
+	struct rng r;
+
+	memset(c, 0, sizeof(*c));
 	rng_seed(&r, seed);
-	for (int game = 0; game < 300; game++) {
+	for (int game = 0; game < games; game++) {
 		struct pos p;
 
-		game_start(&g, &p);
+		game_start(g, &p);
 		while (!game_over(&p)) {
 			struct moveset ms;
 
@@ -277,73 +278,62 @@ static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 				struct rng ra, rb;
 				int x, y, policy = s < 2 ? ROLLOUT_RANDOM : ROLLOUT_SMART;
 
-				rng_seed(&ra, seed * 1000003u + (uint64_t)runs);
+				rng_seed(&ra, seed * 1000003u + (uint64_t)c->runs);
 				rb = ra;
-				x = game_rollout(&g, &a, &ra, policy);
-				y = uttt_playout_by_rules(&g, &b, &rb, policy);
-				runs++;
-				ends[x & 3]++;
+				x = game_rollout(g, &a, &ra, policy);
+				y = by_rules(g, &b, &rb, policy);
+				c->runs++;
+				c->ends[x & 3]++;
 				if (x != y || ra.s != rb.s || a.turn != b.turn || a.result != b.result ||
-				    memcmp(&a.u.uttt, &b.u.uttt, sizeof(a.u.uttt)) != 0)
-					differ++;
+				    memcmp(&a.u, &b.u, sizeof(a.u)) != 0)
+					c->differ++;
 			}
-			game_legal(&g, &p, &ms);
-			game_play(&g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
+			game_legal(g, &p, &ms);
+			game_play(g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
 		}
 	}
-	ok(differ == 0 && ends[RESULT_X] > 0 && ends[RESULT_O] > 0 && ends[RESULT_DRAW] > 0,
+}
+
+/* Ultimate tic-tac-toe's playouts, random and smart, loops of their own,
+ * against the same playouts move by move through the rules (with RULES):
+ * from positions of random games, the same final position, result and
+ * generator state for every seed. */
+static void test_uttt_fast_random(unsigned rules, uint64_t seed)
+{
+	struct game g;
+	struct compared c;
+	char err[128];
+
+	if (game_init(&g, "uttt", rules, err, sizeof(err)) != 0) {
+		ok(0, "uttt: %s", err);
+		return;
+	}
+	compare_playouts(&g, 300, seed, uttt_playout_by_rules, &c);
+	ok(c.differ == 0 && c.ends[RESULT_X] > 0 && c.ends[RESULT_O] > 0 && c.ends[RESULT_DRAW] > 0,
 	   "uttt%s%s: the fast random and smart playouts end as the rules' ones in %d of %d runs "
 	   "(X %d, O %d, draws %d)", rules & RULE_TIEBREAK ? ", tie-break" : "",
-	   rules & RULE_OPEN_WON ? ", open won boards" : "", runs - differ, runs, ends[RESULT_X],
-	   ends[RESULT_O], ends[RESULT_DRAW]);
+	   rules & RULE_OPEN_WON ? ", open won boards" : "", c.runs - c.differ, c.runs,
+	   c.ends[RESULT_X], c.ends[RESULT_O], c.ends[RESULT_DRAW]);
 }
 
 /* m,n,k games: smart playouts keep each side's threats from move to move;
  * from every position of GAMES random games of NAME they end exactly as
- * the loop that finds them afresh every move (the same final position,
- * result and generator state). */
+ * the loop that finds them afresh every move. */
 static void test_mnk_kept_threats(const char *name, int games, uint64_t seed)
 {
 	struct game g;
-	struct rng r;
+	struct compared c;
 	char err[128];
-	int runs = 0, differ = 0, ends[4] = { 0 };
 
 	if (game_init(&g, name, 0, err, sizeof(err)) != 0) {
 		ok(0, "%s: %s", name, err);
 		return;
 	}
-	rng_seed(&r, seed);
-	for (int game = 0; game < games; game++) {
-		struct pos p;
-
-		game_start(&g, &p);
-		while (!game_over(&p)) {
-			struct moveset ms;
-
-			for (int s = 0; s < 4; s++) {
-				struct pos a = p, b = p;
-				struct rng ra, rb;
-				int x, y;
-
-				rng_seed(&ra, seed * 1000003u + (uint64_t)runs);
-				rb = ra;
-				x = game_rollout(&g, &a, &ra, ROLLOUT_SMART);
-				y = mnk_playout_by_rules(&g, &b, &rb, ROLLOUT_SMART);
-				runs++;
-				ends[x & 3]++;
-				if (x != y || ra.s != rb.s || a.turn != b.turn || a.ply != b.ply ||
-				    memcmp(&a.u.mnk, &b.u.mnk, sizeof(a.u.mnk)) != 0)
-					differ++;
-			}
-			game_legal(&g, &p, &ms);
-			game_play(&g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
-		}
-	}
-	ok(differ == 0 && ends[RESULT_X] > 0 && ends[RESULT_O] > 0,
-	   "%s: smart playouts that keep the threats end as those that find them every move "
-	   "in %d of %d runs (X %d, O %d, draws %d)", name, runs - differ, runs, ends[RESULT_X],
-	   ends[RESULT_O], ends[RESULT_DRAW]);
+	compare_playouts(&g, games, seed, mnk_playout_by_rules, &c);
+	ok(c.differ == 0 && c.ends[RESULT_X] > 0 && c.ends[RESULT_O] > 0,
+	   "%s: playouts, the smart ones keeping the threats, end as those that find them "
+	   "every move in %d of %d runs (X %d, O %d, draws %d)", name, c.runs - c.differ, c.runs,
+	   c.ends[RESULT_X], c.ends[RESULT_O], c.ends[RESULT_DRAW]);
 }
 
 int main(void)
