@@ -56,7 +56,7 @@ own_round() {
 for stage in $stages; do
 	case $stage in
 	1)
-		./selfplay-stage.sh "$NOUGHTS" data/stage1 mcts:iterations=4000 1 40 100
+		./selfplay-stage.sh "$NOUGHTS" data/stage1 mcts:iterations=4000,eval=rollout 1 40 100
 		"$PYTHON" train.py --out stage1.bin --seed 1 --epochs 10 data/stage1/chunk-*.txt
 		;;
 	2)
@@ -66,13 +66,13 @@ for stage in $stages; do
 			--lr 1e-3 data/stage1/chunk-*.txt data/stage2/chunk-*.txt
 		;;
 	3)
-		./selfplay-stage.sh "$NOUGHTS" data/stage3 mcts:iterations=4000,threads=1 201 279 100
+		./selfplay-stage.sh "$NOUGHTS" data/stage3 mcts:iterations=4000,threads=1,eval=rollout 201 279 100
 		"$PYTHON" train.py --out stage3.bin --seed 3 --epochs 8 --wd 1e-4 \
 			data/stage1/chunk-*.txt data/stage2/chunk-*.txt data/stage3/chunk-*.txt
 		;;
 	4)
-		./selfplay-stage.sh "$NOUGHTS" data/stage3 mcts:iterations=4000,threads=1 201 279 100
-		./selfplay-stage.sh "$NOUGHTS" data/stage4 mcts:iterations=4000,threads=1 501 520 100 \
+		./selfplay-stage.sh "$NOUGHTS" data/stage3 mcts:iterations=4000,threads=1,eval=rollout 201 279 100
+		./selfplay-stage.sh "$NOUGHTS" data/stage4 mcts:iterations=4000,threads=1,eval=rollout 501 520 100 \
 			--children 100
 		"$PYTHON" train.py --out stage4.bin --seed 4 --epochs 8 --wd 1e-4 \
 			data/stage3/chunk-*.txt data/stage4/chunk-*.txt
@@ -80,7 +80,7 @@ for stage in $stages; do
 	5)
 		./selfplay-stage.sh "$NOUGHTS" data/stage5 \
 			"mcts:iterations=1000,c=0.4,eval=net,net=stage4.bin,threads=1" 601 700 50 \
-			--label mcts:iterations=4000,threads=1 --children 50
+			--label mcts:iterations=4000,threads=1,eval=rollout --children 50
 		"$PYTHON" train.py --out stage5.bin --init stage4.bin --seed 5 --epochs 4 \
 			--lr 1e-3 data/stage3/chunk-*.txt data/stage4/chunk-*.txt data/stage5/chunk-*.txt
 		;;
@@ -93,14 +93,14 @@ for stage in $stages; do
 	10)
 		./selfplay-stage.sh "$NOUGHTS" data/stage10 \
 			"mcts:iterations=800,eval=net,net=stage8.bin,threads=1" 3001 3020 1000 \
-			--label mcts:iterations=64,threads=1 --children 50
+			--label mcts:iterations=64,threads=1,eval=rollout --children 50
 		"$PYTHON" train.py --out stage10.bin --init stage8.bin --seed 21 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt
 		;;
 	11)
 		./selfplay-stage.sh "$NOUGHTS" data/stage11 \
 			"mcts:iterations=2000,eval=net,net=stage10.bin,threads=1" 3201 3212 500 \
-			--label mcts:iterations=64,threads=1 --children 50
+			--label mcts:iterations=64,threads=1,eval=rollout --children 50
 		"$PYTHON" train.py --out stage11.bin --init stage10.bin --seed 23 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt data/stage11/chunk-*.txt
 		;;
