@@ -85,6 +85,15 @@ static int match_game(struct options *opt, const struct player_spec *sx,
 	return pos.result;
 }
 
+/* Where G has a network, write into the mcts spec P the evaluation it gets
+ * without eval= (eval=mix), so that what prints or records P (match's
+ * report and records, selfplay's header) says how the games were played. */
+static void name_eval(struct player_spec *p, const struct game *g)
+{
+	if (p->kind == PLAYER_MCTS && player_spec_eval(p, g) != MCTS_EVAL_ROLLOUT)
+		p->mcts.eval = player_spec_eval(p, g);
+}
+
 /* The two players of match from OPT's words into A and B; 0, or the exit
  * status after a line on stderr. */
 static int match_players(const struct options *opt, struct player_spec *a, struct player_spec *b)
@@ -111,11 +120,7 @@ static int match_players(const struct options *opt, struct player_spec *a, struc
 			fprintf(stderr, "noughts: match: %s\n", err);
 			return 2;
 		}
-		/* where the game has a network, name the evaluation a spec
-		 * without eval= gets, so that the report and the records say
-		 * how the games were played */
-		if (p->kind == PLAYER_MCTS && player_spec_eval(p, &opt->game) != MCTS_EVAL_ROLLOUT)
-			p->mcts.eval = player_spec_eval(p, &opt->game);
+		name_eval(p, &opt->game);
 		if (opt->level != 0 && p->level == 0)
 			p->level = opt->level;
 	}
@@ -241,6 +246,9 @@ int cmd_selfplay(struct options *opt)
 		return 2;
 	if (refuse_finished(opt))
 		return 1;
+	name_eval(&spec, &opt->game);
+	if (opt->label_given)
+		name_eval(&opt->label, &opt->game);
 	catch_stop_signals();
 	selfplay_header(stdout, &opt->game, &spec, &how, opt->seed);
 	for (int game = 1; game <= opt->games && !stop_requested; game++) {
