@@ -251,14 +251,16 @@ static void test_random_games(const char *name, unsigned rules, uint64_t seed)
 
 typedef int playout_fn(const struct game *g, struct pos *p, struct rng *r, int policy);
 
-/* From every position of GAMES random games of G (from SEED), four
- * playouts, two random and two smart, by game_rollout() and by BY_RULES
- * from the same generator: the runs, those that did not end alike (final
- * position, result and generator state) and each result's count. */
+/* Playouts compared: how many, how many did not end alike, and each
+ * result's count. */
 struct compared {
 	int runs, differ, ends[4];
 };
 
+/* From every position of GAMES random games of G (from SEED), four
+ * playouts, two random and two smart, by game_rollout() and by BY_RULES
+ * from the same generator, into C: alike when the final position, the
+ * result and the generator state are the same. */
 static void compare_playouts(const struct game *g, int games, uint64_t seed, playout_fn *by_rules,
 			     struct compared *c)
 {
