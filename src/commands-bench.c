@@ -69,13 +69,12 @@ static double playout_rate(const struct game *g, const struct pos *start, double
 	return n / (elapsed / 1e9);
 }
 
-/* MCTS iterations a second from START on THREADS threads with EVAL, its
- * playouts ROLLOUT and its network LEAF (NULL for eval=rollout); how
- * the threads shared the search in *PARALLEL if not NULL (the default for
- * their number). */
+/* MCTS iterations a second from START on THREADS threads with EVAL (with
+ * a network: G's built-in one) and playouts ROLLOUT; how the threads
+ * shared the search in *PARALLEL if not NULL (the default for their
+ * number). */
 static double mcts_rate(const struct game *g, const struct pos *start, int rollout,
-			const struct mcts_leaf_eval *leaf, enum mcts_eval eval, int threads,
-			double seconds, int *parallel)
+			enum mcts_eval eval, int threads, double seconds, int *parallel)
 {
 	struct mcts_params params;
 	struct mcts *m;
@@ -84,7 +83,7 @@ static double mcts_rate(const struct game *g, const struct pos *start, int rollo
 	mcts_params_default(&params);
 	params.rollout = rollout;
 	params.threads = threads;
-	params.leaf = leaf;
+	params.leaf = eval == MCTS_EVAL_ROLLOUT ? NULL : nnue_leaf_eval(nnue_builtin(g));
 	params.eval = eval;
 	m = mcts_new(g, start, &params); /* (threads started before the clock) */
 	if (parallel != NULL)
@@ -122,11 +121,11 @@ static void bench_threads_measure(const struct options *opt, struct bench_thread
 	const struct game *g = &opt->game;
 
 	for (int r = 0; r < opt->rounds; r++) {
-		rate[OPTIONS_MAX_THREADS][r] = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL,
+		rate[OPTIONS_MAX_THREADS][r] = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM,
 							 MCTS_EVAL_ROLLOUT, 1, opt->seconds, NULL);
 		for (int i = 0; i < opt->nthreads; i++)
 			rate[i][r] = opt->threads[i] == 1 ? rate[OPTIONS_MAX_THREADS][r]
-				     : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, MCTS_EVAL_ROLLOUT,
+				     : mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, MCTS_EVAL_ROLLOUT,
 						 opt->threads[i], opt->seconds, &t->parallel[i]);
 	}
 	t->one = median_of(rate[OPTIONS_MAX_THREADS], opt->rounds);
@@ -184,18 +183,16 @@ int cmd_bench(struct options *opt)
 		return 1;
 	b.perft = perft_rate(g, &opt->pos, opt->seconds);
 	b.playouts = playout_rate(g, &opt->pos, opt->seconds);
-	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, NULL, MCTS_EVAL_ROLLOUT, 1,
+	b.mcts_random = mcts_rate(g, &opt->pos, ROLLOUT_RANDOM, MCTS_EVAL_ROLLOUT, 1,
 				  opt->seconds, NULL);
-	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, NULL, MCTS_EVAL_ROLLOUT, 1,
+	b.mcts_smart = mcts_rate(g, &opt->pos, ROLLOUT_SMART, MCTS_EVAL_ROLLOUT, 1,
 				 opt->seconds, NULL);
 	b.mcts_net = b.mcts_mix = 0;
 	if (nnue_builtin(g) != NULL) {
-		const struct mcts_leaf_eval *leaf = nnue_leaf_eval(nnue_builtin(g));
-
-		b.mcts_net = mcts_rate(g, &opt->pos, ROLLOUT_SMART, leaf, MCTS_EVAL_NET, 1,
-				       opt->seconds, NULL);
-		b.mcts_mix = mcts_rate(g, &opt->pos, ROLLOUT_SMART, leaf, MCTS_EVAL_MIX, 1,
-				       opt->seconds, NULL);
+		b.mcts_net = mcts_rate(g, &opt->pos, ROLLOUT_SMART, MCTS_EVAL_NET, 1, opt->seconds,
+				       NULL);
+		b.mcts_mix = mcts_rate(g, &opt->pos, ROLLOUT_SMART, MCTS_EVAL_MIX, 1, opt->seconds,
+				       NULL);
 	}
 	/* Random playouts, so that the figures compare across versions. */
 	if (opt->nthreads > 0)
