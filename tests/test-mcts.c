@@ -661,7 +661,7 @@ static void test_trace(void)
 {
 	static const char *const games[] = { "uttt", "4,4,3", "7,7,5" };
 
-	for (int g = 0; g < 3; g++)
+	for (int g = 0; g < (int)ARRAY_SIZE(games); g++)
 		for (int policy = ROLLOUT_RANDOM; policy <= ROLLOUT_SMART; policy++) {
 			struct pos pos;
 			struct mcts_params p = params(33);
@@ -672,7 +672,7 @@ static void test_trace(void)
 
 			setup(games[g], "", &pos);
 			p.rollout = policy;
-			p.solver = g == 0; /* 4,4,3 would be solved */
+			p.solver = g == 0; /* off on the m,n,k boards: 4,4,3 would be solved */
 			m = mcts_new(&game, &pos, &p);
 			mcts_step(m, 500);
 			for (int i = 0; i < 200; i++) {
