@@ -176,18 +176,26 @@ static uint32_t play_batch(const struct mcts *m, const struct pipe *p, uint64_t 
 	return results;
 }
 
-/* (the tree thread) Play out the COUNT jobs of batch B, in slot S, if no
- * one has taken it, leaving the results in S as a player would. Returns
- * whether it did. */
-static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t b,
-		       int count)
+/* (the tree thread) Play out the first COUNT jobs of batch B, in slot S,
+ * from a copy of their positions (a player may be copying them), and
+ * leave the results in S as a player would. */
+static void play_slot(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t b,
+		      int count)
 {
 	struct pos pos[PIPE_BATCH];
 
-	if (!claim(s, b))
-		return false;
 	memcpy(pos, s->pos, (size_t)count * sizeof(*pos));
 	STORE_REL(s->done, DONE(b, play_batch(m, p, b, pos, count)));
+}
+
+/* (the tree thread) Play out the COUNT jobs of batch B, in slot S, if no
+ * one has taken it. Returns whether it did. */
+static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t b,
+		       int count)
+{
+	if (!claim(s, b))
+		return false;
+	play_slot(m, p, s, b, count);
 	return true;
 }
 
@@ -198,10 +206,7 @@ static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint
  * the player has copied the positions, which the next batch overwrites. */
 static void replay(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t b)
 {
-	struct pos pos[PIPE_BATCH];
-
-	memcpy(pos, s->pos, sizeof(pos));
-	STORE_REL(s->done, DONE(b, play_batch(m, p, b, pos, PIPE_BATCH)));
+	play_slot(m, p, s, b, PIPE_BATCH);
 	for (unsigned spins = 0; LOAD_ACQ(s->copied) != (uint32_t)(b + 1);)
 		wait_turn(&spins);
 }
