@@ -211,6 +211,10 @@ struct worker {
 	/* (pipeline, worker 0) where iterate() writes the leaf's position for
 	 * a player to play out, NULL to play it out itself */
 	struct pos *slot;
+	/* (pipeline, worker 0, eval=mix) the depth on this iteration's path
+	 * of the node on its second visit, whose prior the job's player
+	 * computes; -1: none */
+	int prior_depth;
 	char pad[64];         /* (no false sharing with the next worker) */
 };
 
@@ -273,6 +277,10 @@ void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t);
 bool mcts_can_iterate(const struct mcts *m);
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
 		 unsigned frac, bool changed, int root_j);
+/* (eval=mix) the leaf evaluator's value of POS for X, in 1/65536 (reads
+ * its shared state only: any thread); Q given to NODE as its prior. */
+unsigned mcts_leaf_value(struct mcts *m, const struct pos *pos);
+void mcts_add_prior(struct mcts *m, uint32_t node, unsigned q);
 
 /* The pipeline (mcts-pipe.c): pipe_new() for M's threads and seed, pipe_free();
  * pipe_hold() keeps W's current path as the job whose position is in

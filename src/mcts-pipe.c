@@ -22,7 +22,11 @@
  * core to another process, or slower than the tree): so the tree thread
  * never waits for a batch no one has begun; and one a player has begun
  * and not finished after many playouts' time (it lost its core
- * meanwhile), the tree thread plays out as well. Each job's playout draws
+ * meanwhile), the tree thread plays out as well. Under eval=mix, the
+ * network's prior of the node on its second visit (the leaf's parent,
+ * when there is one on the path) is computed by whoever plays the job
+ * out, and given at the backup: it was a seventh of the tree thread's
+ * time, the pipeline's bottleneck. Each job's playout draws
  * from a generator seeded by the job's number, whoever plays it: with a
  * seed, a pipelined search is the same every time, whatever the threads'
  * timing. */
@@ -66,14 +70,17 @@ _Static_assert(PIPE_SLOTS % PIPE_BATCH == 0 && PIPE_BATCH <= 4, "a batch's resul
  * before it plays it out too: many times a batch's length. */
 #define REPLAY_SPINS 1000
 
-/* A batch's positions, and on a line of their own, who took it and its
- * results. Batch numbers are kept modulo 2^32 here: fewer than
- * PIPE_BATCHES are in flight. */
+/* A batch's positions, those whose priors are wanted, and on a line of
+ * their own, who took it and its results. Batch numbers are kept modulo
+ * 2^32 here: fewer than PIPE_BATCHES are in flight. */
 struct pipe_slot {
 	_Alignas(64) struct pos pos[PIPE_BATCH];
+	struct pos prior[PIPE_BATCH];  /* (eval=mix) job I's prior's position, if */
+	unsigned want;                 /* bit I is set */
 	_Alignas(64) uint32_t ticket; /* the next batch here not yet taken */
 	uint32_t copied;               /* the last batch here a player copied, plus one */
 	uint64_t done;                 /* the last batch played out, plus one, << 32 | results */
+	unsigned value[PIPE_BATCH];    /* the priors wanted, set before copied or done */
 };
 
 #define DONE(b, results) ((uint64_t)(uint32_t)((b) + 1) << 32 | (uint64_t)(results))
@@ -84,6 +91,7 @@ struct pipe_job {
 	int depth, root_j;
 	unsigned frac;
 	bool changed;
+	uint32_t prior; /* the node given the prior with the results, 0: none */
 	uint32_t path[GAME_MAX_PLIES + 1];
 };
 
@@ -138,7 +146,17 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool 
 {
 	struct pipe *p = m->pipe;
 	struct pipe_job *j = &p->job[p->head % PIPE_SLOTS];
+	struct pipe_slot *s = &p->slot[p->head / PIPE_BATCH % PIPE_BATCHES];
+	unsigned i = p->head % PIPE_BATCH;
 
+	if (i == 0)
+		s->want = 0;
+	j->prior = 0;
+	if (w->prior_depth >= 0) {
+		j->prior = w->path[w->prior_depth];
+		s->prior[i] = w->line[w->prior_depth];
+		s->want |= 1u << i;
+	}
 	j->depth = depth;
 	j->frac = frac;
 	j->changed = changed;
@@ -176,6 +194,15 @@ static uint32_t play_batch(const struct mcts *m, const struct pipe *p, uint64_t 
 	return results;
 }
 
+/* The priors wanted of the first COUNT jobs in slot S, left there (a
+ * tree thread replaying the batch writes the same values as its player). */
+static void eval_priors(struct mcts *m, struct pipe_slot *s, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (s->want >> i & 1)
+			STORE(s->value[i], mcts_leaf_value(m, &s->prior[i]));
+}
+
 /* (the tree thread) Play out the first COUNT jobs of batch B, in slot S,
  * from a copy of their positions (a player may be copying them), and
  * leave the results in S as a player would. */
@@ -184,6 +211,7 @@ static void play_slot(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint6
 {
 	struct pos pos[PIPE_BATCH];
 
+	eval_priors(m, s, count);
 	memcpy(pos, s->pos, (size_t)count * sizeof(*pos));
 	STORE_REL(s->done, DONE(b, play_batch(m, p, b, pos, count)));
 }
@@ -203,7 +231,8 @@ static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint
  * but has not finished: a player that lost its core would keep the tree
  * waiting for a scheduler's slice. The results are the same as the
  * player's, which then finds them there and drops its own. Waits until
- * the player has copied the positions, which the next batch overwrites. */
+ * the player has copied the positions and set the priors, which the next
+ * batch overwrites. */
 static void replay(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t b)
 {
 	play_slot(m, p, s, b, PIPE_BATCH);
@@ -249,6 +278,8 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 	for (int i = 0; i < count; i++) {
 		const struct pipe_job *j = &p->job[(n + (uint64_t)i) % PIPE_SLOTS];
 
+		if (j->prior != 0)
+			mcts_add_prior(m, j->prior, LOAD(s->value[i]));
 		mcts_finish(m, w, j->path, j->depth, (int)(results >> 8 * i & 0xff), j->frac,
 			    j->changed, j->root_j);
 	}
@@ -310,6 +341,7 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 			continue;
 		before = LOAD(s->done);
 		memcpy(pos, s->pos, sizeof(pos));
+		eval_priors(m, s, PIPE_BATCH); /* (before copied: see replay()) */
 		STORE_REL(s->copied, (uint32_t)(b + 1));
 		/* (a tree thread that replayed the batch has put the same there) */
 		__atomic_compare_exchange_n(&s->done, &before,

@@ -474,13 +474,11 @@ static inline uint32_t add_frac(struct node *n, unsigned frac, bool shared)
 	return old + frac > 0xffff;
 }
 
-/* eval=mix: node N, whose position POS is not over, on its second visit:
- * the network's value of it as MCTS_MIX_PRIOR visits of its own. Most
- * leaves are never visited again; given on the first visit, the network's
- * time went mostly to them (measured: see MCTS_MIX_PRIOR). */
-static void give_prior(struct mcts *m, struct node *n, const struct pos *pos, bool shared)
+/* eval=mix: the leaf evaluator's value Q of node N (for X, in 1/65536)
+ * as MCTS_MIX_PRIOR visits of its own. */
+static void add_prior(struct node *n, unsigned q, bool shared)
 {
-	uint32_t score = leaf_value(m, pos) * MCTS_MIX_PRIOR;
+	uint32_t score = q * MCTS_MIX_PRIOR;
 	uint32_t won = (score >> 16) + add_frac(n, score & 0xffff, shared);
 
 	if (shared) {
@@ -489,6 +487,15 @@ static void give_prior(struct mcts *m, struct node *n, const struct pos *pos, bo
 		n->visits += MCTS_MIX_PRIOR;
 		n->x_wins += won;
 	}
+}
+
+/* eval=mix: node N, whose position POS is not over, on its second visit:
+ * its prior (add_prior()). Most leaves are never visited again; given on
+ * the first visit, the network's time went mostly to them (measured: see
+ * MCTS_MIX_PRIOR). */
+static void give_prior(struct mcts *m, struct node *n, const struct pos *pos, bool shared)
+{
+	add_prior(n, leaf_value(m, pos), shared);
 }
 
 /* Add the playout result X (an outcome for X), plus FRAC / 65536 of a
@@ -597,7 +604,12 @@ descend(struct mcts *m, struct worker *w, const struct node *n, int depth, const
 		if (!vloss)
 			seen = nodes[cur].visits;
 		if (seen == 1 && !(LOAD_ACQ(nodes[cur].flags) & NODE_TERMINAL)) {
-			give_prior(m, &nodes[cur], *pos, m->shared);
+			/* (the pipeline: the job's player computes it, or
+			 * iterate() when there is no job) */
+			if (w->slot != NULL)
+				w->prior_depth = depth;
+			else
+				give_prior(m, &nodes[cur], *pos, m->shared);
 			if (t != NULL)
 				t->prior = true;
 		}
@@ -625,6 +637,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 		w->line_len = 1;
 	}
 	pos = &w->line[0];
+	w->prior_depth = -1;
 	for (;;) {
 		struct node *n = &nodes[cur];
 		int flags = LOAD_ACQ(n->flags);
@@ -676,8 +689,12 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	root_j = w->rc.valid && depth > 0 ? w->rc.last : -1;
 	if (result == RESULT_HANDED)
 		pipe_hold(m, w, depth, frac, changed, root_j);
-	else
+	else {
+		if (w->prior_depth >= 0)
+			give_prior(m, &nodes[w->path[w->prior_depth]], &w->line[w->prior_depth],
+				   shared);
 		finish(m, w, w->path, depth, result, frac, changed, root_j);
+	}
 	if (t != NULL) {
 		t->result = result;
 		t->value = frac != 0 ? frac / 65536.0 : x_score(result);
@@ -783,6 +800,16 @@ void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 bool mcts_can_iterate(const struct mcts *m)
 {
 	return can_iterate(m);
+}
+
+unsigned mcts_leaf_value(struct mcts *m, const struct pos *pos)
+{
+	return leaf_value(m, pos);
+}
+
+void mcts_add_prior(struct mcts *m, uint32_t node, unsigned q)
+{
+	add_prior(&m->nodes[node], q, m->shared);
 }
 
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
