@@ -23,9 +23,9 @@
  * never waits for a batch no one has begun; and one a player has begun
  * and not finished after many playouts' time (it lost its core
  * meanwhile), the tree thread plays out as well. Under eval=mix, the
- * network's prior of the node on its second visit (the leaf's parent,
- * when there is one on the path) is computed by whoever plays the job
- * out, and given at the backup: it was a seventh of the tree thread's
+ * network's prior of the node on the job's path at its second visit (the
+ * leaf's parent; the leaf itself when the arena is full) is computed by
+ * whoever plays the job out, and given at the backup: it was a seventh of the tree thread's
  * time, the pipeline's bottleneck. Each job's playout draws
  * from a generator seeded by the job's number, whoever plays it: with a
  * seed, a pipelined search is the same every time, whatever the threads'
@@ -75,8 +75,9 @@ _Static_assert(PIPE_SLOTS % PIPE_BATCH == 0 && PIPE_BATCH <= 4, "a batch's resul
  * 2^32 here: fewer than PIPE_BATCHES are in flight. */
 struct pipe_slot {
 	_Alignas(64) struct pos pos[PIPE_BATCH];
-	struct pos prior[PIPE_BATCH];  /* (eval=mix) job I's prior's position, if */
-	unsigned want;                 /* bit I is set */
+	/* (eval=mix) the position whose prior job I wants, if bit I of want is set */
+	struct pos prior[PIPE_BATCH];
+	unsigned want;
 	_Alignas(64) uint32_t ticket; /* the next batch here not yet taken */
 	uint32_t copied;               /* the last batch here a player copied, plus one */
 	uint64_t done;                 /* the last batch played out, plus one, << 32 | results */

@@ -587,6 +587,18 @@ finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
 		root_cache_touch(m, &w->rc, root_j); /* the root's child chosen: its terms changed */
 }
 
+/* The end of W's iteration whose leaf, at DEPTH of its path, was not
+ * handed to a player: the prior the pipeline's tree thread left for the
+ * job (descend()) given here, then finish(). */
+static inline __attribute__((always_inline)) void
+finish_here(struct mcts *m, struct worker *w, int depth, int r, unsigned frac, bool changed,
+	    int root_j)
+{
+	if (w->prior_depth >= 0)
+		give_prior(m, &m->nodes[w->path[w->prior_depth]], &w->line[w->prior_depth], false);
+	finish(m, w, w->path, depth, r, frac, changed, root_j);
+}
+
 /* From node N, at DEPTH - 1 of W's path, to the child the search selects
  * (at DEPTH, its position in *POS): its virtual loss (VLOSS: threads), and
  * under eval=mix (MIX) its prior on its second visit. T as in iterate(). */
@@ -689,12 +701,8 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	root_j = w->rc.valid && depth > 0 ? w->rc.last : -1;
 	if (result == RESULT_HANDED)
 		pipe_hold(m, w, depth, frac, changed, root_j);
-	else {
-		if (w->prior_depth >= 0)
-			give_prior(m, &nodes[w->path[w->prior_depth]], &w->line[w->prior_depth],
-				   shared);
-		finish(m, w, w->path, depth, result, frac, changed, root_j);
-	}
+	else
+		finish_here(m, w, depth, result, frac, changed, root_j);
 	if (t != NULL) {
 		t->result = result;
 		t->value = frac != 0 ? frac / 65536.0 : x_score(result);

@@ -266,9 +266,9 @@ static void test_leaf_values(int threads)
  * one worker sees), and its playouts; so each child has more than
  * MCTS_MIX_PRIOR visits, won, drawn or lost, and the children's visits
  * are at most the root's plus a prior each: exactly that with one thread
- * and with the pipeline, whose players compute the priors (with threads
- * sharing the tree, an iteration that found the root locked by another
- * worker adding a child played out from the root). */
+ * and with the pipeline, whose tree has one writer (with threads sharing
+ * it, an iteration that found the root locked by another worker adding a
+ * child played out from the root). */
 static void test_mix_prior(int threads)
 {
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
@@ -300,6 +300,50 @@ static void test_mix_prior(int threads)
 	   "root's and a prior each (%llu, %llu, %d children)", threads,
 	   exact ? "are" : "are at most", (unsigned long long)sum,
 	   (unsigned long long)t.root_visits, n);
+	mcts_free(m);
+}
+
+/* A leaf evaluator that finds a position won for X when its last move has
+ * an odd number, lost when even. */
+static double parity_leaf(const void *model, const void *ctx, const struct pos *root,
+			  const struct pos *leaf)
+{
+	(void)model, (void)ctx, (void)root;
+	return leaf->last & 1 ? 1.0 : 0.0;
+}
+
+static const struct mcts_leaf_eval parity_eval = { 1, const_root, parity_leaf, NULL };
+
+/* eval=mix on THREADS threads: each node's prior is its own position's
+ * value (the pipeline's players compute them for the tree thread, a batch
+ * of jobs at a time): after a short search, every child of the root that
+ * had its prior (more than MCTS_MIX_PRIOR visits) has MCTS_MIX_PRIOR wins
+ * for X if its move is odd, as many losses if even, more than its few
+ * playouts could give it. */
+static void test_mix_prior_own(int threads)
+{
+	struct mcts_params p = params(5, threads, (size_t)32 << 20);
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct pos pos;
+	struct mcts *m;
+	int n, given = 0, wrong = -1;
+
+	setup("uttt", "", &pos);
+	p.eval = MCTS_EVAL_MIX;
+	p.leaf = &parity_eval;
+	m = mcts_new(&game, &pos, &p);
+	mcts_run(m, 600, 0);
+	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+	for (int i = 0; i < n; i++) {
+		if (ch[i].visits <= MCTS_MIX_PRIOR)
+			continue;
+		given++;
+		if ((ch[i].move & 1 ? ch[i].wins : ch[i].losses) < MCTS_MIX_PRIOR)
+			wrong = ch[i].move;
+	}
+	ok(given >= 10 && wrong < 0,
+	   "%d threads, eval=mix: each child's prior is its own position's (%d of %d given; "
+	   "wrong: %d)", threads, given, n, wrong);
 	mcts_free(m);
 }
 
@@ -429,6 +473,7 @@ int main(void)
 	test_one_thread();
 	test_leaf_values(1);
 	test_mix_prior(1);
+	test_mix_prior_own(1);
 	test_leaf_wins_at_once();
 	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		int threads = atoi(tok);
@@ -444,6 +489,7 @@ int main(void)
 			test_counts(threads);
 			test_leaf_values(threads);
 			test_mix_prior(threads);
+			test_mix_prior_own(threads);
 			test_solver(threads);
 		}
 		parallel = MCTS_PARALLEL_PIPELINE;
