@@ -90,8 +90,13 @@ static int match_game(struct options *opt, const struct player_spec *sx,
  * report and records, selfplay's header) says how the games were played. */
 static void name_eval(struct player_spec *p, const struct game *g)
 {
-	if (p->kind == PLAYER_MCTS && player_spec_eval(p, g) != MCTS_EVAL_ROLLOUT)
-		p->mcts.eval = player_spec_eval(p, g);
+	enum mcts_eval e;
+
+	if (p->kind != PLAYER_MCTS)
+		return;
+	e = player_spec_eval(p, g);
+	if (e != MCTS_EVAL_ROLLOUT)
+		p->mcts.eval = e;
 }
 
 /* The two players of match from OPT's words into A and B; 0, or the exit
