@@ -221,6 +221,19 @@ static double const_leaf(const void *model, const void *ctx, const struct pos *r
 
 static const struct mcts_leaf_eval const_eval = { 1, const_root, const_leaf, NULL };
 
+/* A search with P of Ultimate tic-tac-toe after MOVES, its leaves valued
+ * by LEAF under EVAL. */
+static struct mcts *eval_search(const char *moves, struct mcts_params *p, enum mcts_eval eval,
+				const struct mcts_leaf_eval *leaf)
+{
+	struct pos pos;
+
+	setup("uttt", moves, &pos);
+	p->eval = eval;
+	p->leaf = leaf;
+	return mcts_new(&game, &pos, p);
+}
+
 /* Leaf values are backed up as they are, not drawn as results: with every
  * leaf worth 0.3 (as 19661/65536) and no game over within reach, each
  * child of the root is worth exactly that to X after a search on THREADS
@@ -234,17 +247,13 @@ static void test_leaf_values(int threads)
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_totals t;
-	struct pos pos;
 	struct mcts *m;
 	double want = 19661 / 65536.0, worst = 0;
 	uint64_t ran;
 	uint32_t drawn = 0;
 	int n;
 
-	setup("uttt", "", &pos);
-	p.eval = MCTS_EVAL_NET;
-	p.leaf = &const_eval;
-	m = mcts_new(&game, &pos, &p);
+	m = eval_search("", &p, MCTS_EVAL_NET, &const_eval);
 	ran = mcts_run(m, 20000, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 	for (int i = 0; i < n; i++) {
@@ -274,16 +283,12 @@ static void test_mix_prior(int threads)
 	struct mcts_params p = params(9, threads, (size_t)32 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_totals t;
-	struct pos pos;
 	struct mcts *m;
 	uint64_t sum = 0, want;
 	int n, young = 0;
 	bool exact = threads == 1 || parallel == MCTS_PARALLEL_PIPELINE;
 
-	setup("uttt", "", &pos);
-	p.eval = MCTS_EVAL_MIX;
-	p.leaf = &const_eval;
-	m = mcts_new(&game, &pos, &p);
+	m = eval_search("", &p, MCTS_EVAL_MIX, &const_eval);
 	mcts_run(m, 20000, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 	for (int i = 0; i < n; i++) {
@@ -324,14 +329,10 @@ static void test_mix_prior_own(int threads)
 {
 	struct mcts_params p = params(5, threads, (size_t)32 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
-	struct pos pos;
 	struct mcts *m;
 	int n, given = 0, wrong = -1;
 
-	setup("uttt", "", &pos);
-	p.eval = MCTS_EVAL_MIX;
-	p.leaf = &parity_eval;
-	m = mcts_new(&game, &pos, &p);
+	m = eval_search("", &p, MCTS_EVAL_MIX, &parity_eval);
 	mcts_run(m, 600, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
 	for (int i = 0; i < n; i++) {
@@ -355,17 +356,14 @@ static void test_leaf_wins_at_once(void)
 {
 	struct mcts_params p = params(9, 1, (size_t)8 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
-	struct pos pos;
 	struct mcts *m;
 	char name[8];
 	int n, right = 0;
 
-	setup("uttt", "i6 h7 e1 e2 d5 c4 h2 e5 d6 a8 a6 c7 i2 i5 i4 g3 a9 a7 c1 h1 f1 i1 h3 f8 g5 c5 "
-		      "g4 c3 i7 i3 h9 e7 d2 b6 d7 c2 h6 e9 f7 g1 b2 e6 d9 b7 e3 f9 g7 b3 e8 d4 a3 c6 "
-		      "g8 g6 h4 f3 i8 i9 g9 f5", &pos);
-	p.eval = MCTS_EVAL_NET;
-	p.leaf = &const_eval;
-	m = mcts_new(&game, &pos, &p);
+	m = eval_search("i6 h7 e1 e2 d5 c4 h2 e5 d6 a8 a6 c7 i2 i5 i4 g3 a9 a7 c1 h1 f1 i1 h3 f8 g5 c5 "
+			"g4 c3 i7 i3 h9 e7 d2 b6 d7 c2 h6 e9 f7 g1 b2 e6 d9 b7 e3 f9 g7 b3 e8 d4 a3 c6 "
+			"g8 g6 h4 f3 i8 i9 g9 f5",
+			&p, MCTS_EVAL_NET, &const_eval);
 	mcts_run(m, 6, 0);
 	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
 	for (int i = 0; i < n; i++) {
