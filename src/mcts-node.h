@@ -213,8 +213,9 @@ struct worker {
 	struct pos *slot;
 	/* (pipeline, worker 0, eval=mix) the depth on this iteration's path
 	 * of the node on its second visit, whose prior the job carries to
-	 * whoever plays it out (none handed out: iterate() gives it); -1:
-	 * none */
+	 * whoever plays it out (none handed out: iterate() gives it); set by
+	 * descend(), cleared where it is taken; 0: none (the root gets no
+	 * prior) */
 	int prior_depth;
 	char pad[64];         /* (no false sharing with the next worker) */
 };
@@ -285,7 +286,8 @@ void mcts_add_prior(struct mcts *m, uint32_t node, unsigned q);
 
 /* The pipeline (mcts-pipe.c): pipe_new() for M's threads and seed, pipe_free();
  * pipe_hold() keeps W's current path as the job whose position is in
- * W's slot, with the position of the prior it wants (W's prior_depth); pipe_worker() is worker INDEX's part of a run. */
+ * W's slot, with the position of the prior it wants (W's prior_depth);
+ * pipe_worker() is worker INDEX's part of a run. */
 struct pipe *pipe_new(int threads, uint64_t seed);
 void pipe_free(struct pipe *p);
 void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool changed,

@@ -25,8 +25,9 @@
  * meanwhile), the tree thread plays out as well. Under eval=mix, the
  * network's prior of the node on the job's path at its second visit (the
  * leaf's parent; the leaf itself when the arena is full) is computed by
- * whoever plays the job out, and given at the backup: it was a seventh of the tree thread's
- * time, the pipeline's bottleneck. Each job's playout draws
+ * whoever plays the job out, and given at the backup: it was a seventh
+ * of the tree thread's time, the pipeline's bottleneck. Each job's
+ * playout draws
  * from a generator seeded by the job's number, whoever plays it: with a
  * seed, a pipelined search is the same every time, whatever the threads'
  * timing. */
@@ -153,10 +154,11 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool 
 	if (i == 0)
 		s->want = 0;
 	j->prior = 0;
-	if (w->prior_depth >= 0) {
+	if (w->prior_depth > 0) {
 		j->prior = w->path[w->prior_depth];
 		s->prior[i] = w->line[w->prior_depth];
 		s->want |= 1u << i;
+		w->prior_depth = 0;
 	}
 	j->depth = depth;
 	j->frac = frac;

@@ -594,8 +594,10 @@ static inline __attribute__((always_inline)) void
 finish_here(struct mcts *m, struct worker *w, int depth, int r, unsigned frac, bool changed,
 	    int root_j)
 {
-	if (w->prior_depth >= 0)
+	if (w->prior_depth > 0) {
 		give_prior(m, &m->nodes[w->path[w->prior_depth]], &w->line[w->prior_depth], false);
+		w->prior_depth = 0;
+	}
 	finish(m, w, w->path, depth, r, frac, changed, root_j);
 }
 
@@ -649,7 +651,6 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 		w->line_len = 1;
 	}
 	pos = &w->line[0];
-	w->prior_depth = -1;
 	for (;;) {
 		struct node *n = &nodes[cur];
 		int flags = LOAD_ACQ(n->flags);
