@@ -319,32 +319,49 @@ static double parity_leaf(const void *model, const void *ctx, const struct pos *
 
 static const struct mcts_leaf_eval parity_eval = { 1, const_root, parity_leaf, NULL };
 
-/* eval=mix on THREADS threads: each node's prior is its own position's
- * value (the pipeline's players compute them for the tree thread, a batch
- * of jobs at a time): after a short search, every child of the root that
- * had its prior (more than MCTS_MIX_PRIOR visits) has MCTS_MIX_PRIOR wins
- * for X if its move is odd, as many losses if even, more than its few
- * playouts could give it. */
-static void test_mix_prior_own(int threads)
+/* The children of M's root that had their priors (more than
+ * MCTS_MIX_PRIOR visits), with their number in *GIVEN; in *WRONG the move
+ * of one without MCTS_MIX_PRIOR wins for X (its move odd) or losses (even),
+ * which parity_eval's prior gives it, else -1. */
+static void count_priors(const struct mcts *m, int *given, int *wrong)
 {
-	struct mcts_params p = params(5, threads, (size_t)32 << 20);
 	struct mcts_child ch[GAME_MAX_MOVES];
-	struct mcts *m;
-	int n, given = 0, wrong = -1;
+	int n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
 
-	m = eval_search("", &p, MCTS_EVAL_MIX, &parity_eval);
-	mcts_run(m, 600, 0);
-	n = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+	*given = 0;
+	*wrong = -1;
 	for (int i = 0; i < n; i++) {
 		if (ch[i].visits <= MCTS_MIX_PRIOR)
 			continue;
-		given++;
+		++*given;
 		if ((ch[i].move & 1 ? ch[i].wins : ch[i].losses) < MCTS_MIX_PRIOR)
-			wrong = ch[i].move;
+			*wrong = ch[i].move;
+	}
+}
+
+/* eval=mix on THREADS threads: each node's prior is its own position's
+ * value (the pipeline's players compute them for the tree thread, a batch
+ * of jobs at a time): after a short search, every child of the root that
+ * had its prior has MCTS_MIX_PRIOR wins for X if its move is odd, as many
+ * losses if even, more than its few playouts could give it. The search
+ * goes on in runs of 600 iterations until ten children have had theirs:
+ * with threads sharing the tree, a worker holding the root to add a child
+ * can lose its core while the others spend a run's budget meanwhile (a CI
+ * run on 8 threads ended its first 600 with 16 children, none given). */
+static void test_mix_prior_own(int threads)
+{
+	struct mcts_params p = params(5, threads, (size_t)32 << 20);
+	struct mcts *m = eval_search("", &p, MCTS_EVAL_MIX, &parity_eval);
+	uint64_t ran = 0;
+	int given = 0, wrong = -1;
+
+	while (given < 10 && ran < 30000) {
+		ran += mcts_run(m, 600, 0);
+		count_priors(m, &given, &wrong);
 	}
 	ok(given >= 10 && wrong < 0,
-	   "%d threads, eval=mix: each child's prior is its own position's (%d of %d given; "
-	   "wrong: %d)", threads, given, n, wrong);
+	   "%d threads, eval=mix: each child's prior is its own position's (%d given in %llu "
+	   "iterations; wrong: %d)", threads, given, (unsigned long long)ran, wrong);
 	mcts_free(m);
 }
 
