@@ -304,6 +304,12 @@ uint32_t root_select(struct mcts *m, struct worker *w);
 void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor);
 void root_cache_touch(struct mcts *m, struct root_cache *rc, int j);
 
+/* (for the tests) The entry of RC with the highest score q + EXPLORE *
+ * rsqrt above -1, the first of equals (-1: none), found on LANES; -2 when
+ * this processor has not got them. Every path gives the same. */
+enum root_lanes { ROOT_LANES_SCALAR, ROOT_LANES_SSE2, ROOT_LANES_AVX, ROOT_LANES_AVX512 };
+int root_argmax_on(const struct root_cache *rc, double explore, enum root_lanes lanes);
+
 /* Lock node N (threads only): returns false if another worker holds it. */
 static inline bool node_trylock(struct node *n)
 {

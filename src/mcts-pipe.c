@@ -105,10 +105,12 @@ struct pipe_player {
 };
 
 struct pipe {
+	/* read by the players at every batch: on a line no one writes (beside
+	 * tail, the tree thread's writes of it made every batch a miss) */
+	_Alignas(64) uint64_t seed; /* of the jobs' generators */
+	int players;
 	_Alignas(64) uint64_t head; /* jobs handed out (written by the tree thread) */
 	_Alignas(64) uint64_t tail; /* jobs backed up (the tree thread's own) */
-	uint64_t seed;              /* of the jobs' generators */
-	int players;
 	struct pipe_slot slot[PIPE_BATCHES];
 	struct pipe_job job[PIPE_SLOTS];
 	struct pipe_player player[]; /* a player each */

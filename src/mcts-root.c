@@ -12,14 +12,15 @@
 #include <immintrin.h>
 #endif
 
-/* Whether the processor has AVX (root_argmax()). */
-static bool have_avx;
+/* Whether the processor has AVX, AVX-512 (root_argmax()). */
+static bool have_avx, have_avx512;
 
 void mcts_root_init(void)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
 	__builtin_cpu_init();
 	have_avx = __builtin_cpu_supports("avx");
+	have_avx512 = __builtin_cpu_supports("avx512f");
 #endif
 }
 
@@ -124,32 +125,109 @@ static int argmax_sse2(const struct root_cache *rc, double explore)
 	return argmax_join(rc, explore, j, top, at, 2);
 }
 
+/* One step of four lanes: entries AT (their numbers) from J on, against
+ * bests T at A. (A mask and or, not a blend: GCC made the blend branches.) */
+#define AVX_STEP(t, a, at, j)                                                               \
+	do {                                                                               \
+		__m256d s_ = _mm256_add_pd(_mm256_loadu_pd(&rc->q[j]),                     \
+					   _mm256_mul_pd(e, _mm256_loadu_pd(&rc->rsqrt[j]))); \
+		__m256d gt_ = _mm256_cmp_pd(s_, t, _CMP_GT_OQ);                            \
+                                                                                           \
+		t = _mm256_max_pd(t, s_);                                                  \
+		a = _mm256_or_pd(_mm256_and_pd(gt_, at), _mm256_andnot_pd(gt_, a));        \
+		at = _mm256_add_pd(at, step);                                              \
+	} while (0)
+
+/* Eight lanes as two sets of four, whose bests do not wait for each
+ * other's (the scan's time was the chain of maxima). */
 __attribute__((target("avx"))) static int argmax_avx(const struct root_cache *rc, double explore)
 {
-	double top[4], at[4];
-	__m256d e = _mm256_set1_pd(explore), t = _mm256_set1_pd(-1.0), a = t;
-	__m256d idx = _mm256_set_pd(3.0, 2.0, 1.0, 0.0), step = _mm256_set1_pd(4.0);
+	double top[8], at[8];
+	__m256d e = _mm256_set1_pd(explore), t0 = _mm256_set1_pd(-1.0), t1 = t0, a0 = t0, a1 = t0;
+	__m256d at0 = _mm256_set_pd(3.0, 2.0, 1.0, 0.0), at1 = _mm256_set_pd(7.0, 6.0, 5.0, 4.0);
+	__m256d step = _mm256_set1_pd(8.0);
 	int j = 0;
 
-	for (; j + 4 <= rc->n; j += 4) {
-		__m256d s = _mm256_add_pd(_mm256_loadu_pd(&rc->q[j]),
-					  _mm256_mul_pd(e, _mm256_loadu_pd(&rc->rsqrt[j])));
-		__m256d gt = _mm256_cmp_pd(s, t, _CMP_GT_OQ);
-
-		t = _mm256_max_pd(t, s);
-		a = _mm256_or_pd(_mm256_and_pd(gt, idx), _mm256_andnot_pd(gt, a));
-		idx = _mm256_add_pd(idx, step);
+	for (; j + 8 <= rc->n; j += 8) {
+		AVX_STEP(t0, a0, at0, j);
+		AVX_STEP(t1, a1, at1, j + 4);
 	}
-	_mm256_storeu_pd(top, t);
-	_mm256_storeu_pd(at, a);
-	return argmax_join(rc, explore, j, top, at, 4);
+	if (j + 4 <= rc->n) {
+		AVX_STEP(t0, a0, at0, j);
+		j += 4;
+	}
+	_mm256_storeu_pd(top, t0);
+	_mm256_storeu_pd(top + 4, t1);
+	_mm256_storeu_pd(at, a0);
+	_mm256_storeu_pd(at + 4, a1);
+	return argmax_join(rc, explore, j, top, at, 8);
+}
+
+/* One step of eight lanes: entries AT (their numbers) from J on, against
+ * bests T at A. */
+#define AVX512_STEP(t, a, at, j)                                                            \
+	do {                                                                               \
+		__m512d s_ = _mm512_add_pd(_mm512_loadu_pd(&rc->q[j]),                     \
+					   _mm512_mul_pd(e, _mm512_loadu_pd(&rc->rsqrt[j]))); \
+		__mmask8 gt_ = _mm512_cmp_pd_mask(s_, t, _CMP_GT_OQ);                      \
+                                                                                           \
+		t = _mm512_mask_mov_pd(t, gt_, s_);                                        \
+		a = _mm512_mask_mov_pd(a, gt_, at);                                        \
+		at = _mm512_add_pd(at, step);                                              \
+	} while (0)
+
+/* Sixteen lanes as two sets of eight. (Products and sums rounded as the
+ * scalar loop's: the intrinsics' multiply and add are not fused.) */
+__attribute__((target("avx512f"))) static int argmax_avx512(const struct root_cache *rc,
+							       double explore)
+{
+	double top[16], at[16];
+	__m512d e = _mm512_set1_pd(explore), t0 = _mm512_set1_pd(-1.0), t1 = t0, a0 = t0, a1 = t0;
+	__m512d at0 = _mm512_set_pd(7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 0.0);
+	__m512d at1 = _mm512_add_pd(at0, _mm512_set1_pd(8.0)), step = _mm512_set1_pd(16.0);
+	int j = 0;
+
+	for (; j + 16 <= rc->n; j += 16) {
+		AVX512_STEP(t0, a0, at0, j);
+		AVX512_STEP(t1, a1, at1, j + 8);
+	}
+	if (j + 8 <= rc->n) {
+		AVX512_STEP(t0, a0, at0, j);
+		j += 8;
+	}
+	_mm512_storeu_pd(top, t0);
+	_mm512_storeu_pd(top + 8, t1);
+	_mm512_storeu_pd(at, a0);
+	_mm512_storeu_pd(at + 8, a1);
+	return argmax_join(rc, explore, j, top, at, 16);
+}
+
+int root_argmax_on(const struct root_cache *rc, double explore, enum root_lanes lanes)
+{
+	switch (lanes) {
+	case ROOT_LANES_SSE2:
+		return argmax_sse2(rc, explore);
+	case ROOT_LANES_AVX:
+		return have_avx ? argmax_avx(rc, explore) : -2;
+	case ROOT_LANES_AVX512:
+		return have_avx512 ? argmax_avx512(rc, explore) : -2;
+	default:
+		return argmax_from(rc, explore, 0, -1.0, -1);
+	}
 }
 
 static int root_argmax(const struct root_cache *rc, double explore)
 {
+	if (have_avx512)
+		return argmax_avx512(rc, explore);
 	return have_avx ? argmax_avx(rc, explore) : argmax_sse2(rc, explore);
 }
 #else
+int root_argmax_on(const struct root_cache *rc, double explore, enum root_lanes lanes)
+{
+	return lanes == ROOT_LANES_SCALAR ? argmax_from(rc, explore, 0, -1.0, -1) : -2;
+}
+
 static int root_argmax(const struct root_cache *rc, double explore)
 {
 	return argmax_from(rc, explore, 0, -1.0, -1);

@@ -6,7 +6,8 @@
  * a few moves' trees fill: it never fills if freed blocks are reused.
  * And huge_prefault(), which faults in such memory ahead of use, and
  * arena_fault_ahead() (mcts-node.h), the pipeline player's way of doing
- * it while it waits. And log_big(), the search's ln n past its tables. */
+ * it while it waits. And log_big(), the search's ln n past its tables,
+ * and the root's scan on SIMD lanes against the scalar loop. */
 #include "config.h"
 
 #define _DEFAULT_SOURCE 1 /* (mincore(), beyond the POSIX the build asks for) */
@@ -233,6 +234,58 @@ static void test_log(void)
 	mcts_free(m);
 }
 
+/* The root's scan (mcts-root.c) on every path this processor has: the
+ * same entry as the scalar loop's, the first of equal scores, over roots
+ * of 0 to 81 children whose scores tie often (a few values of each term),
+ * some passed over (-inf), some all passed over. */
+static void test_root_argmax(void)
+{
+	static const double qs[] = { 0.0, 0.25, 0.5, 0.75, 1.0, -HUGE_VAL };
+	static const double rs[] = { 1.0, 0.5, 0.25, 0.125 };
+	static const char *name[] = { "scalar", "SSE2", "AVX", "AVX-512" };
+	struct root_cache rc;
+	struct pos pos;
+	struct mcts *m;
+	struct rng r;
+	int wrong[4] = { 0 }, ran[4] = { 0 }, ties = 0;
+
+	setup("uttt", &pos);
+	m = search(&pos, 1, 8); /* (the processor is looked at with the first search) */
+	rng_seed(&r, 7);
+	for (int round = 0; round < 4000; round++) {
+		double explore = round % 3 == 0 ? 0.5 : 1.0 / (1 + (int)rng_below(&r, 4));
+		int want, seen = 0;
+
+		rc.n = round % (GAME_MAX_MOVES + 1);
+		for (int j = 0; j < rc.n; j++) {
+			rc.q[j] = round % 97 == 0 ? -HUGE_VAL : qs[rng_below(&r, ARRAY_SIZE(qs))];
+			rc.rsqrt[j] = rs[rng_below(&r, ARRAY_SIZE(rs))];
+		}
+		want = root_argmax_on(&rc, explore, ROOT_LANES_SCALAR);
+		for (int j = 0; j < rc.n; j++)
+			seen += want >= 0 && rc.q[j] + explore * rc.rsqrt[j] ==
+						     rc.q[want] + explore * rc.rsqrt[want];
+		ties += seen > 1;
+		for (int l = ROOT_LANES_SSE2; l <= ROOT_LANES_AVX512; l++) {
+			int got = root_argmax_on(&rc, explore, (enum root_lanes)l);
+
+			if (got == -2)
+				continue;
+			ran[l]++;
+			wrong[l] += got != want;
+		}
+	}
+	ok(ties > 1000, "root scan: %d of 4000 roots have a tie for the best", ties);
+	for (int l = ROOT_LANES_SSE2; l <= ROOT_LANES_AVX512; l++) {
+		if (ran[l] == 0)
+			ok(1, "# SKIP root scan on %s: this processor has not got it", name[l]);
+		else
+			ok(wrong[l] == 0, "root scan on %s: the scalar loop's choice in %d roots "
+			   "(%d differ)", name[l], ran[l], wrong[l]);
+	}
+	mcts_free(m);
+}
+
 int main(void)
 {
 	const char *env = getenv("NOUGHTS_TEST_THREADS");
@@ -247,6 +300,7 @@ int main(void)
 	test_prefault(); /* (first: no other huge allocation is alive) */
 	test_fault_ahead();
 	test_log();
+	test_root_argmax();
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1)
 			continue;
