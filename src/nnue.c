@@ -1,5 +1,5 @@
 /* nnue.c - the value network: features, incremental accumulators, integer
- * evaluation with scalar, SSE2 and AVX2 paths (see nnue.h).
+ * evaluation with scalar, SSE2, AVX2 and AVX-512 paths (see nnue.h).
  *
  * Features of a position seen from side S (own = S, other = !S):
  *     0..80     own marks, by move id (small board * 9 + cell)
@@ -252,6 +252,58 @@ __attribute__((target("avx2"))) static int32_t dot_avx2(const int16_t *a, const 
 		total += out[k];
 	return total;
 }
+
+/* 32 lanes, and 16 for the last units of a layer not a multiple of 32. */
+#define AVX512 __attribute__((target("avx512f,avx512bw")))
+#define ROW(w, f, h, i) ((const void *)((w) + (size_t)(f) * (size_t)(h) + (size_t)(i)))
+
+AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
+				const int *del, int ndel)
+{
+	int i = 0;
+
+	for (; i + 32 <= h; i += 32) {
+		__m512i x = _mm512_loadu_si512((const void *)(acc + i));
+
+		for (int k = 0; k < nadd; k++)
+			x = _mm512_add_epi16(x, _mm512_loadu_si512(ROW(w, add[k], h, i)));
+		for (int k = 0; k < ndel; k++)
+			x = _mm512_sub_epi16(x, _mm512_loadu_si512(ROW(w, del[k], h, i)));
+		_mm512_storeu_si512((void *)(acc + i), x);
+	}
+	if (i < h) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
+
+		for (int k = 0; k < nadd; k++)
+			x = _mm256_add_epi16(x, _mm256_loadu_si256(ROW(w, add[k], h, i)));
+		for (int k = 0; k < ndel; k++)
+			x = _mm256_sub_epi16(x, _mm256_loadu_si256(ROW(w, del[k], h, i)));
+		_mm256_storeu_si256((__m256i *)(acc + i), x);
+	}
+}
+
+AVX512 static int32_t dot_avx512(const int16_t *a, const int16_t *w, int h)
+{
+	__m512i sum = _mm512_setzero_si512(), zero = _mm512_setzero_si512();
+	__m512i qa = _mm512_set1_epi16(NNUE_QA);
+	int i = 0;
+
+	for (; i + 32 <= h; i += 32) {
+		__m512i x = _mm512_loadu_si512((const void *)(a + i));
+		__m512i c = _mm512_min_epi16(_mm512_max_epi16(x, zero), qa);
+
+		sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, _mm512_loadu_si512(w + i)));
+	}
+	if (i < h) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(a + i));
+		__m256i c = _mm256_min_epi16(_mm256_max_epi16(x, _mm256_setzero_si256()),
+					     _mm256_set1_epi16(NNUE_QA));
+		__m256i p = _mm256_madd_epi16(c, _mm256_loadu_si256((const __m256i *)(w + i)));
+
+		sum = _mm512_add_epi32(sum, _mm512_zextsi256_si512(p));
+	}
+	return _mm512_reduce_add_epi32(sum);
+}
 #endif
 
 static struct kernels {
@@ -265,6 +317,8 @@ static bool have_level(int level)
 {
 #ifdef NNUE_X86
 	__builtin_cpu_init();
+	if (level == NNUE_AVX512)
+		return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 	if (level == NNUE_AVX2)
 		return __builtin_cpu_supports("avx2");
 	if (level == NNUE_SSE2)
@@ -275,27 +329,33 @@ static bool have_level(int level)
 
 int nnue_set_simd(int level)
 {
-	if (level < NNUE_SCALAR || level > NNUE_AVX2 || !have_level(level))
-		level = have_level(NNUE_AVX2) ? NNUE_AVX2 : have_level(NNUE_SSE2) ? NNUE_SSE2 : NNUE_SCALAR;
+	static const struct {
+		apply_fn *apply;
+		dot_fn *dot;
+	} path[] = {
+		[NNUE_SCALAR] = { apply_scalar, dot_scalar },
+#ifdef NNUE_X86
+		[NNUE_SSE2] = { apply_sse2, dot_sse2 },
+		[NNUE_AVX2] = { apply_avx2, dot_avx2 },
+		[NNUE_AVX512] = { apply_avx512, dot_avx512 },
+#endif
+	};
+
+	if (level < NNUE_SCALAR || level > NNUE_AVX512 || !have_level(level))
+		for (level = NNUE_AVX512; !have_level(level); level--)
+			;
 	k.level = level;
 	k.chosen = true;
-	k.apply = apply_scalar;
-	k.dot = dot_scalar;
-#ifdef NNUE_X86
-	if (level == NNUE_SSE2) {
-		k.apply = apply_sse2;
-		k.dot = dot_sse2;
-	} else if (level == NNUE_AVX2) {
-		k.apply = apply_avx2;
-		k.dot = dot_avx2;
-	}
-#endif
+	k.apply = path[level].apply;
+	k.dot = path[level].dot;
 	return level;
 }
 
 const char *nnue_simd_name(int level)
 {
-	return level == NNUE_AVX2 ? "avx2" : level == NNUE_SSE2 ? "sse2" : "scalar";
+	static const char *name[] = { "scalar", "sse2", "avx2", "avx512" };
+
+	return level >= NNUE_SCALAR && level <= NNUE_AVX512 ? name[level] : "scalar";
 }
 
 /* --- evaluation ---------------------------------------------------------- */

@@ -10,12 +10,12 @@
  * clipped ReLU); the output is a weighted sum of the mover's H units then
  * the other side's, a logit whose sigmoid is the mover's expected score.
  *
- * All arithmetic is on integers, so the scalar, SSE2 and AVX2 paths (picked
- * at run time from what the processor has) give the same numbers to the
- * bit. Accumulators are updated incrementally: a move changes a handful of
- * features, and a position's accumulator is its ancestor's plus the
- * features that differ (nnue_update), which is how MCTS gets a leaf's
- * accumulator from the root's.
+ * All arithmetic is on integers, so the scalar, SSE2, AVX2 and AVX-512
+ * paths (picked at run time from what the processor has) give the same
+ * numbers to the bit. Accumulators are updated incrementally: a move
+ * changes a handful of features, and a position's accumulator is its
+ * ancestor's plus the features that differ (nnue_update), which is how
+ * MCTS gets a leaf's accumulator from the root's.
  *
  * Weights file (little-endian): "noughtsN", u32 version (2), 16-byte game
  * name ("uttt", NUL padded), u32 features, u32 hidden (a multiple of 16 up
@@ -93,7 +93,7 @@ double nnue_value(const struct nnue *n, const struct nnue_acc *a, int side);
 const struct mcts_leaf_eval *nnue_leaf_eval(const struct nnue *n);
 
 /* Instruction sets the evaluation can use. */
-enum nnue_simd { NNUE_SCALAR = 0, NNUE_SSE2 = 1, NNUE_AVX2 = 2 };
+enum nnue_simd { NNUE_SCALAR = 0, NNUE_SSE2 = 1, NNUE_AVX2 = 2, NNUE_AVX512 = 3 };
 
 /* Use LEVEL, or the best the processor has if it has not LEVEL; returns
  * the level in force. The default is the best the processor has. For tests

@@ -86,7 +86,7 @@ rm -f "$rec"
 # bench: the network's two engines (eval=net and the default eval=mix) on
 # the game that has one, not on the others
 run bench --game uttt --seconds 0.02
-expect_grep '^mcts iterations/s \(network\) +[0-9]+  \((avx2|sse2|scalar)\)$' "bench uttt: eval=net's rate"
+expect_grep '^mcts iterations/s \(network\) +[0-9]+  \((avx512|avx2|sse2|scalar)\)$' "bench uttt: eval=net's rate"
 expect_grep '^mcts iterations/s \(mix\) +[0-9]+$' "bench uttt: eval=mix's rate"
 run bench --game 7,7,5 --seconds 0.02 --json
 case $out in

@@ -113,50 +113,72 @@ static void test_incremental(const struct nnue *n)
 	ok(back == plies, "updated backwards == from scratch at %d of %d", back, plies);
 }
 
-/* Every SIMD level the processor has gives the scalar path's numbers. */
+/* Random games on N at LEVEL and on the scalar path, both updated move by
+ * move: the plies where accumulators and output agree, of *TOTAL. */
+static int simd_agree(const struct nnue *n, int level, int *total)
+{
+	struct rng r;
+	int same = 0;
+
+	*total = 0;
+	rng_seed(&r, 11);
+	for (int g = 0; g < 20; g++) {
+		struct pos p, prev;
+		struct nnue_acc s, v;
+
+		game_start(&game, &p);
+		nnue_set_simd(NNUE_SCALAR);
+		nnue_refresh(n, &p, &s);
+		nnue_set_simd(level);
+		nnue_refresh(n, &p, &v);
+		while (!game_over(&p)) {
+			struct moveset legal;
+			int32_t os, ov;
+
+			game_legal(&game, &p, &legal);
+			prev = p;
+			game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+			nnue_set_simd(NNUE_SCALAR);
+			nnue_update(n, &prev, &p, &s);
+			os = nnue_output(n, &s, p.turn);
+			nnue_set_simd(level);
+			nnue_update(n, &prev, &p, &v);
+			ov = nnue_output(n, &v, p.turn);
+			(*total)++;
+			same += os == ov && same_acc(n, &s, &v);
+		}
+	}
+	return same;
+}
+
+static struct nnue *narrow_net(int hidden);
+
+/* Every SIMD level the processor has gives the scalar path's numbers: with
+ * the built-in network, and with one 48 units wide (the wide lanes' last
+ * units go on narrower ones). */
 static void test_simd(const struct nnue *n)
 {
-	int best = nnue_set_simd(NNUE_AVX2);
-	struct rng r;
+	int best = nnue_set_simd(NNUE_AVX512);
+	struct nnue *narrow = narrow_net(48);
 
 	printf("# best level here: %s\n", nnue_simd_name(best));
-	for (int level = NNUE_SSE2; level <= NNUE_AVX2; level++) {
-		int same = 0, total = 0;
+	for (int level = NNUE_SSE2; level <= NNUE_AVX512; level++) {
+		int same, total, same48 = 0, total48 = 0;
 
 		if (nnue_set_simd(level) != level) {
 			printf("# %s: not on this processor\n", nnue_simd_name(level));
 			continue;
 		}
-		rng_seed(&r, 11);
-		for (int g = 0; g < 20; g++) {
-			struct pos p, prev;
-			struct nnue_acc s, v;
-
-			game_start(&game, &p);
-			nnue_set_simd(NNUE_SCALAR);
-			nnue_refresh(n, &p, &s);
-			nnue_set_simd(level);
-			nnue_refresh(n, &p, &v);
-			while (!game_over(&p)) {
-				struct moveset legal;
-				int32_t os, ov;
-
-				game_legal(&game, &p, &legal);
-				prev = p;
-				game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
-				nnue_set_simd(NNUE_SCALAR);
-				nnue_update(n, &prev, &p, &s);
-				os = nnue_output(n, &s, p.turn);
-				nnue_set_simd(level);
-				nnue_update(n, &prev, &p, &v);
-				ov = nnue_output(n, &v, p.turn);
-				total++;
-				same += os == ov && same_acc(n, &s, &v);
-			}
-		}
+		same = simd_agree(n, level, &total);
 		ok(same == total && total > 0, "%s == scalar: accumulators and output at %d of %d plies",
 		   nnue_simd_name(level), same, total);
+		if (narrow != NULL)
+			same48 = simd_agree(narrow, level, &total48);
+		ok(same48 == total48 && total48 > 0,
+		   "%s == scalar with 48 hidden units: at %d of %d plies", nnue_simd_name(level),
+		   same48, total48);
 	}
+	nnue_free(narrow);
 	nnue_set_simd(best);
 }
 
@@ -199,6 +221,38 @@ static uint32_t fnv1a(const uint8_t *p, size_t n)
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ p[i]) * 16777619u;
 	return h;
+}
+
+/* The built-in network cut to its first HIDDEN units (a file written and
+ * loaded), NULL if that failed. */
+static struct nnue *narrow_net(int hidden)
+{
+	const uint8_t *in = nnue_uttt_data;
+	int wide = nnue_hidden(nnue_builtin(&game));
+	size_t header = 8 + 4 + 16 + 4 * 4;
+	size_t size = header + 2 * ((size_t)hidden * (NNUE_FEATURES + 3)) + 4 + 4;
+	uint8_t *out = calloc(1, size), *at = out + header;
+	const uint8_t *from = in + header;
+	char err[400];
+	const char *path;
+	struct nnue *n;
+
+	memcpy(out, in, header);
+	put32(out + 8 + 4 + 16 + 4, (uint32_t)hidden);
+	for (int row = 0; row < 1 + NNUE_FEATURES; row++, from += 2 * (size_t)wide)
+		at = (uint8_t *)memcpy(at, from, 2 * (size_t)hidden) + 2 * hidden; /* b1, w1 */
+	for (int half = 0; half < 2; half++, from += 2 * (size_t)wide)
+		at = (uint8_t *)memcpy(at, from, 2 * (size_t)hidden) + 2 * hidden; /* w2 */
+	memcpy(at, from, 4); /* b2 */
+	put32(out + size - 4, fnv1a(out, size - 4));
+	path = write_temp(out, size);
+	n = path != NULL ? nnue_load(path, err, sizeof(err)) : NULL;
+	if (n == NULL)
+		printf("# a narrow network: %s\n", path != NULL ? err : "no temporary file");
+	if (path != NULL)
+		remove(path);
+	free(out);
+	return n;
 }
 
 /* Bad files: missing, empty, not a network, another version, truncated,
