@@ -69,9 +69,9 @@ static void root_cache_build(struct mcts *m, struct root_cache *rc, int floor)
 /* The first entry of RC with the highest score q + EXPLORE * rsqrt above
  * -1 (passed-over entries have q = -inf), or -1. The root's scan runs in
  * every iteration over as many as 81 entries, so on x86-64 it runs on two
- * lanes (SSE2), or four where the processor has AVX, each lane keeping its
- * first best entry. Their products and sums are the scalar loop's, rounded
- * alike, so the choice is the same to the bit. */
+ * lanes (SSE2), eight where the processor has AVX, sixteen with AVX-512,
+ * each lane keeping its first best entry. Their products and sums are the
+ * scalar loop's, rounded alike, so the choice is the same to the bit. */
 static int argmax_from(const struct root_cache *rc, double explore, int j, double best_score,
 		       int best)
 {
