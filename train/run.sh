@@ -31,6 +31,10 @@
 #   11 the same round with stage10.bin and deeper games (eval=net, 2000
 #      iterations): 6,000 games, 64-iteration labels; train stage11.bin from
 #      stage10.bin on stages 10 and 11 (--lam 0, 3 epochs)
+#   12 (not run by default; see README) the same round with stage11.bin,
+#      12,000 games, each position and child valued by a 1024-iteration
+#      playout search (16 times stage 11's); train stage12.bin from
+#      stage11.bin on them (--lam 0, 3 epochs)
 #   ship  the newest network of the default stages (stage11.bin, else the
 #      one before) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
@@ -104,6 +108,13 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage11.bin --init stage10.bin --seed 23 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt data/stage11/chunk-*.txt
 		;;
+	12)
+		./selfplay-stage.sh "$NOUGHTS" data/stage12 \
+			"mcts:iterations=2000,eval=net,net=stage11.bin,threads=1" 3301 3324 500 \
+			--label mcts:iterations=1024,threads=1,eval=rollout --children 50
+		"$PYTHON" train.py --out stage12.bin --init stage11.bin --seed 25 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage12/chunk-*.txt
+		;;
 	ship)
 		for net in stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
@@ -112,7 +123,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, ship)" >&2
 		exit 2
 		;;
 	esac
