@@ -57,6 +57,22 @@ own_round() {
 		--lr 1e-3 "$@" data/stage"$to"/chunk-*.txt
 }
 
+# label_round FROM TO FIRST LAST GAMES ITERATIONS LABEL SEED [DATA...]:
+# stageFROM.bin plays itself with its network alone (ITERATIONS a move),
+# chunks FIRST..LAST of GAMES games into data/stageTO, every position and
+# child valued by a LABEL-iteration playout search; then stageTO.bin is
+# trained from stageFROM.bin on DATA and those, with the labels alone as
+# the target.
+label_round() {
+	from=$1 to=$2 first=$3 last=$4 games=$5 iterations=$6 label=$7 seed=$8
+	shift 8
+	./selfplay-stage.sh "$NOUGHTS" "data/stage$to" \
+		"mcts:iterations=$iterations,eval=net,net=stage$from.bin,threads=1" "$first" "$last" \
+		"$games" --label "mcts:iterations=$label,threads=1,eval=rollout" --children 50
+	"$PYTHON" train.py --out "stage$to.bin" --init "stage$from.bin" --seed "$seed" --epochs 3 \
+		--lr 1e-3 --lam 0 "$@" data/stage"$to"/chunk-*.txt
+}
+
 for stage in $stages; do
 	case $stage in
 	1)
@@ -95,25 +111,13 @@ for stage in $stages; do
 		own_round 8 9 2101 2150 data/stage8/chunk-*.txt
 		;;
 	10)
-		./selfplay-stage.sh "$NOUGHTS" data/stage10 \
-			"mcts:iterations=800,eval=net,net=stage8.bin,threads=1" 3001 3020 1000 \
-			--label mcts:iterations=64,threads=1,eval=rollout --children 50
-		"$PYTHON" train.py --out stage10.bin --init stage8.bin --seed 21 --epochs 3 \
-			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt
+		label_round 8 10 3001 3020 1000 800 64 21
 		;;
 	11)
-		./selfplay-stage.sh "$NOUGHTS" data/stage11 \
-			"mcts:iterations=2000,eval=net,net=stage10.bin,threads=1" 3201 3212 500 \
-			--label mcts:iterations=64,threads=1,eval=rollout --children 50
-		"$PYTHON" train.py --out stage11.bin --init stage10.bin --seed 23 --epochs 3 \
-			--lr 1e-3 --lam 0 data/stage10/chunk-*.txt data/stage11/chunk-*.txt
+		label_round 10 11 3201 3212 500 2000 64 23 data/stage10/chunk-*.txt
 		;;
 	12)
-		./selfplay-stage.sh "$NOUGHTS" data/stage12 \
-			"mcts:iterations=2000,eval=net,net=stage11.bin,threads=1" 3301 3324 500 \
-			--label mcts:iterations=1024,threads=1,eval=rollout --children 50
-		"$PYTHON" train.py --out stage12.bin --init stage11.bin --seed 25 --epochs 3 \
-			--lr 1e-3 --lam 0 data/stage12/chunk-*.txt
+		label_round 11 12 3301 3324 500 2000 1024 25
 		;;
 	ship)
 		for net in stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
