@@ -253,32 +253,28 @@ __attribute__((target("avx2"))) static int32_t dot_avx2(const int16_t *a, const 
 	return total;
 }
 
-/* 32 lanes, and 16 for the last units of a layer not a multiple of 32. */
+/* 32 lanes; the last units of a layer not a multiple of 32 wide under a
+ * mask (masked lanes are neither read nor written). */
 #define AVX512 __attribute__((target("avx512f,avx512bw")))
-#define ROW(w, f, h, i) ((const void *)((w) + (size_t)(f) * (size_t)(h) + (size_t)(i)))
+#define ROW(w, f, h, i) ((w) + (size_t)(f) * (size_t)(h) + (size_t)(i))
+
+AVX512 static inline __mmask32 lanes_from(int i, int h)
+{
+	return h - i >= 32 ? (__mmask32)~0u : (__mmask32)((1u << (h - i)) - 1);
+}
 
 AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
 				const int *del, int ndel)
 {
-	int i = 0;
-
-	for (; i + 32 <= h; i += 32) {
-		__m512i x = _mm512_loadu_si512((const void *)(acc + i));
-
-		for (int k = 0; k < nadd; k++)
-			x = _mm512_add_epi16(x, _mm512_loadu_si512(ROW(w, add[k], h, i)));
-		for (int k = 0; k < ndel; k++)
-			x = _mm512_sub_epi16(x, _mm512_loadu_si512(ROW(w, del[k], h, i)));
-		_mm512_storeu_si512((void *)(acc + i), x);
-	}
-	if (i < h) {
-		__m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
+	for (int i = 0; i < h; i += 32) {
+		__mmask32 m = lanes_from(i, h);
+		__m512i x = _mm512_maskz_loadu_epi16(m, acc + i);
 
 		for (int k = 0; k < nadd; k++)
-			x = _mm256_add_epi16(x, _mm256_loadu_si256(ROW(w, add[k], h, i)));
+			x = _mm512_add_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, add[k], h, i)));
 		for (int k = 0; k < ndel; k++)
-			x = _mm256_sub_epi16(x, _mm256_loadu_si256(ROW(w, del[k], h, i)));
-		_mm256_storeu_si256((__m256i *)(acc + i), x);
+			x = _mm512_sub_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, del[k], h, i)));
+		_mm512_mask_storeu_epi16(acc + i, m, x);
 	}
 }
 
@@ -286,21 +282,12 @@ AVX512 static int32_t dot_avx512(const int16_t *a, const int16_t *w, int h)
 {
 	__m512i sum = _mm512_setzero_si512(), zero = _mm512_setzero_si512();
 	__m512i qa = _mm512_set1_epi16(NNUE_QA);
-	int i = 0;
 
-	for (; i + 32 <= h; i += 32) {
-		__m512i x = _mm512_loadu_si512((const void *)(a + i));
-		__m512i c = _mm512_min_epi16(_mm512_max_epi16(x, zero), qa);
+	for (int i = 0; i < h; i += 32) {
+		__mmask32 m = lanes_from(i, h);
+		__m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_maskz_loadu_epi16(m, a + i), zero), qa);
 
-		sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, _mm512_loadu_si512(w + i)));
-	}
-	if (i < h) {
-		__m256i x = _mm256_loadu_si256((const __m256i *)(a + i));
-		__m256i c = _mm256_min_epi16(_mm256_max_epi16(x, _mm256_setzero_si256()),
-					     _mm256_set1_epi16(NNUE_QA));
-		__m256i p = _mm256_madd_epi16(c, _mm256_loadu_si256((const __m256i *)(w + i)));
-
-		sum = _mm512_add_epi32(sum, _mm512_zextsi256_si512(p));
+		sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, _mm512_maskz_loadu_epi16(m, w + i)));
 	}
 	return _mm512_reduce_add_epi32(sum);
 }
