@@ -19,6 +19,11 @@
 
 static struct game game;
 
+/* A weights file's header (nnue.h): its length, and where it says how many
+ * hidden units there are. */
+#define FILE_HEADER (8 + 4 + 16 + 4 * 4)
+#define FILE_HIDDEN_AT (8 + 4 + 16 + 4)
+
 static bool same_acc(const struct nnue *n, const struct nnue_acc *a, const struct nnue_acc *b)
 {
 	size_t bytes = (size_t)nnue_hidden(n) * sizeof(int16_t);
@@ -229,20 +234,18 @@ static struct nnue *narrow_net(int hidden)
 {
 	const uint8_t *in = nnue_uttt_data;
 	int wide = nnue_hidden(nnue_builtin(&game));
-	size_t header = 8 + 4 + 16 + 4 * 4;
-	size_t size = header + 2 * ((size_t)hidden * (NNUE_FEATURES + 3)) + 4 + 4;
-	uint8_t *out = calloc(1, size), *at = out + header;
-	const uint8_t *from = in + header;
+	int rows = 1 + NNUE_FEATURES + 2; /* b1, w1, w2's two halves: HIDDEN wide each */
+	size_t size = FILE_HEADER + 2 * (size_t)hidden * (size_t)rows + 4 + 4;
+	uint8_t *out = calloc(1, size), *at = out + FILE_HEADER;
+	const uint8_t *from = in + FILE_HEADER;
 	char err[400];
 	const char *path;
 	struct nnue *n;
 
-	memcpy(out, in, header);
-	put32(out + 8 + 4 + 16 + 4, (uint32_t)hidden);
-	for (int row = 0; row < 1 + NNUE_FEATURES; row++, from += 2 * (size_t)wide)
-		at = (uint8_t *)memcpy(at, from, 2 * (size_t)hidden) + 2 * hidden; /* b1, w1 */
-	for (int half = 0; half < 2; half++, from += 2 * (size_t)wide)
-		at = (uint8_t *)memcpy(at, from, 2 * (size_t)hidden) + 2 * hidden; /* w2 */
+	memcpy(out, in, FILE_HEADER);
+	put32(out + FILE_HIDDEN_AT, (uint32_t)hidden);
+	for (int row = 0; row < rows; row++, from += 2 * (size_t)wide, at += 2 * (size_t)hidden)
+		memcpy(at, from, 2 * (size_t)hidden);
 	memcpy(at, from, 4); /* b2 */
 	put32(out + size - 4, fnv1a(out, size - 4));
 	path = write_temp(out, size);
@@ -280,7 +283,7 @@ static void test_files(void)
 	copy[size / 2] ^= 0x10;
 	expect_refused(copy, size, "checksum", "a flipped bit");
 	copy[size / 2] ^= 0x10;
-	put32(copy + 8 + 4 + 16 + 4, 24); /* 24 hidden units: not a multiple of 16 */
+	put32(copy + FILE_HIDDEN_AT, 24); /* 24 hidden units: not a multiple of 16 */
 	put32(copy + size - 4, fnv1a(copy, size - 4));
 	expect_refused(copy, size, "hidden units", "a shape this program does not take");
 	memcpy(copy, nnue_uttt_data, size);
