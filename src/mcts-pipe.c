@@ -27,10 +27,9 @@
  * leaf's parent; the leaf itself when the arena is full) is computed by
  * whoever plays the job out, and given at the backup: it was a seventh
  * of the tree thread's time, the pipeline's bottleneck. Each job's
- * playout draws
- * from a generator seeded by the job's number, whoever plays it: with a
- * seed, a pipelined search is the same every time, whatever the threads'
- * timing. */
+ * playout draws from a generator seeded by the job's number, whoever
+ * plays it: with a seed, a pipelined search is the same every time,
+ * whatever the threads' timing. */
 #include "config.h"
 
 #include <sched.h>
