@@ -1,8 +1,9 @@
 /* mcts-node.h - the inside of the MCTS module, shared by its files (mcts.c:
- * the tree and the search; mcts-choose.c: the move to play and the
- * statistics): nodes, their score bounds, the search's state, and the
- * small helpers the hot loops inline. Not for other modules: they use
- * mcts.h. See mcts.c for how the solver works. */
+ * the tree and an iteration; mcts-run.c: the search's life and threads;
+ * mcts-choose.c: the move to play and the statistics; mcts-arena.c,
+ * mcts-bounds.c, mcts-root.c, mcts-pipe.c): nodes, their score bounds,
+ * the search's state, and the small helpers the hot loops inline. Not for
+ * other modules: they use mcts.h. See mcts.c for how the solver works. */
 #ifndef NOUGHTS_MCTS_NODE_H
 #define NOUGHTS_MCTS_NODE_H
 
@@ -270,13 +271,13 @@ bool arena_fault_ahead(struct mcts *m, size_t *done);
  * as its result and pipe_hold() keeps the path for the backup. */
 #define RESULT_HANDED 4
 
-/* The search's steps that the pipeline runs (mcts.c): one iteration by W,
- * recorded in T if not NULL; whether another can run; the end of an
- * iteration: the result R of the leaf at DEPTH of PATH backed up (FRAC
+/* The search's steps, which mcts-run.c and the pipeline run (mcts.c): a
+ * root node for MOVE whose position is POS, in a block of its own; one
+ * iteration by W, recorded in T if not NULL; the end of an iteration: the result R of the leaf at DEPTH of PATH backed up (FRAC
  * and CHANGED as leaf_result() and expand() gave them) and W's root
  * cache entry ROOT_J (-1: none) refreshed. */
+uint32_t mcts_root_node(struct mcts *m, const struct pos *pos, int move);
 void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t);
-bool mcts_can_iterate(const struct mcts *m);
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
 		 unsigned frac, bool changed, int root_j);
 /* (eval=mix) the leaf evaluator's value of POS for X, in 1/65536 (reads
@@ -385,6 +386,17 @@ static inline bool is_exact(const struct node *n)
 	unsigned b = LOAD(n->bounds);
 
 	return (b & 0xff) == b >> 8;
+}
+
+/* Can an iteration of M run? Not when the game is over at the root, the
+ * root is solved exactly (distance included), or its visit count would
+ * overflow (past 4e9 playouts). */
+static inline bool mcts_can_iterate(const struct mcts *m)
+{
+	const struct node *r = &m->nodes[m->root];
+
+	return !(LOAD(r->flags) & NODE_TERMINAL) && !is_exact(r) &&
+	       LOAD(r->visits) < UINT32_MAX - MCTS_MAX_THREADS;
 }
 
 /* The enum proof of N's outcome for SIDE. */
