@@ -2,7 +2,9 @@
  * around bot.c's engine, and the bot's clock between turns. */
 #include "config.h"
 
+#include <errno.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,14 +51,61 @@ static void bot_between_turns(struct bot *b)
 	bot_worked_since(b, t);
 }
 
+/* How read_line() ended. */
+enum { LINE_OK, LINE_EOF, LINE_ERROR, LINE_LONG, LINE_NUL };
+
+/* Read a line of at most BOT_MAX_LINE characters into BUF (room for one
+ * more and the NUL), without its newline; the last line may lack one.
+ * Never reads past the limit: a line that runs on (input with no newline)
+ * stops it there. */
+static int read_line(FILE *in, char buf[BOT_MAX_LINE + 2])
+{
+	size_t len = 0;
+	bool nul = false;
+	int c;
+
+	while ((c = getc(in)) != EOF && c != '\n') {
+		if (len > BOT_MAX_LINE)
+			return LINE_LONG;
+		nul |= c == '\0';
+		buf[len++] = (char)c;
+	}
+	buf[len] = '\0';
+	if (c == EOF && ferror(in))
+		return LINE_ERROR;
+	if (c == EOF && len == 0)
+		return LINE_EOF;
+	if (len > BOT_MAX_LINE)
+		return LINE_LONG;
+	return nul ? LINE_NUL : LINE_OK;
+}
+
+/* Why the input stopped at line NO (one line of text), or NULL at its end. */
+static const char *input_trouble(int how, long no, char *buf, size_t size)
+{
+	switch (how) {
+	case LINE_ERROR:
+		fmt_buf(buf, size, "cannot read the input: %s", strerror(errno));
+		return buf;
+	case LINE_LONG:
+		fmt_buf(buf, size, "line %ld: over %d characters (a turn's lines are short)", no,
+			BOT_MAX_LINE);
+		return buf;
+	case LINE_NUL:
+		fmt_buf(buf, size, "line %ld: holds a NUL byte", no);
+		return buf;
+	default:
+		return NULL;
+	}
+}
+
 int cmd_bot(struct options *opt)
 {
 	uint64_t start = bot_process_began(); /* (the first turn's input may come meanwhile) */
 	struct bot *b;
-	char *line = NULL, answer[32], err[320];
-	size_t cap = 0;
-	ssize_t len;
-	int rc = 0;
+	char line[BOT_MAX_LINE + 2], answer[32], err[320];
+	long no;
+	int rc = 0, how = LINE_EOF;
 
 	if (opt->engine.kind == PLAYER_HUMAN) {
 		fprintf(stderr, "noughts: bot: --engine must be an engine, not human\n");
@@ -66,33 +115,32 @@ int cmd_bot(struct options *opt)
 	if (opt->deadline_ms != 0)
 		bot_set_deadline(b, opt->deadline_ms, opt->first_deadline_ms);
 	bot_worked_since(b, start);
-	while ((len = getline(&line, &cap, stdin)) >= 0) {
-		int st;
+	for (no = 1; (how = read_line(stdin, line)) == LINE_OK; no++) {
+		int st = bot_feed(b, line, answer, sizeof(answer), err, sizeof(err));
 
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len > BOT_MAX_LINE || strlen(line) != (size_t)len) {
-			fprintf(stderr, "noughts: bot: a line of input is too long or holds a NUL byte\n");
-			rc = 1;
-			break;
-		}
-		st = bot_feed(b, line, answer, sizeof(answer), err, sizeof(err));
 		if (st == BOT_ERROR) {
 			fprintf(stderr, "noughts: bot: %s\n", err);
 			rc = 1;
 			break;
 		}
 		if (st == BOT_ANSWER) {
-			printf("%s\n", answer);
-			fflush(stdout);
+			if (printf("%s\n", answer) < 0 || fflush(stdout) != 0) {
+				fprintf(stderr, "noughts: bot: cannot write the answer: %s\n",
+					strerror(errno));
+				rc = 1;
+				break;
+			}
 			bot_between_turns(b);
 		}
+	}
+	if (rc == 0 && input_trouble(how, no, err, sizeof(err)) != NULL) {
+		fprintf(stderr, "noughts: bot: %s\n", err);
+		rc = 1;
 	}
 	if (rc == 0 && bot_mid_turn(b)) {
 		fprintf(stderr, "noughts: bot: the input ended in the middle of a turn\n");
 		rc = 1;
 	}
-	free(line);
 	bot_free(b);
 	return rc;
 }

@@ -461,6 +461,59 @@ static int16_t *read16(const uint8_t **at, size_t count, int16_t *out)
 	return out;
 }
 
+/* The name of the game a weights file at DATA is for, into NAME (16
+ * bytes): false if it is not a NUL-terminated printable name. */
+static bool file_game(const uint8_t *data, char name[16])
+{
+	memcpy(name, data + 12, 16);
+	if (memchr(name, '\0', 16) == NULL)
+		return false;
+	for (const char *c = name; *c != '\0'; c++)
+		if (*c < 0x21 || *c > 0x7e)
+			return false;
+	return true;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* Whether the weights at W (after the header) of a network of HIDDEN units
+ * keep every sum in range whatever the position: an accumulator's bias and
+ * its NNUE_MAX_ACTIVE largest weights within 16 bits, the output's bias
+ * and every unit at its clip within 32 bits; otherwise the SIMD paths
+ * would wrap where the scalar one overflows, and the numbers would differ.
+ * The worst sum in *WORST and its limit in *LIMIT. */
+static bool weights_fit(const uint8_t *w, size_t hidden, int64_t *worst, int64_t *limit)
+{
+	const uint8_t *w2 = w + 2 * (hidden + NNUE_FEATURES * hidden);
+	int64_t out = llabs((long long)(int32_t)get32(w2 + 4 * hidden));
+	int mag[NNUE_FEATURES];
+
+	for (size_t j = 0; j < hidden; j++) {
+		int64_t acc = abs(get16(w + 2 * j));
+
+		for (size_t f = 0; f < NNUE_FEATURES; f++)
+			mag[f] = abs(get16(w + 2 * (hidden + f * hidden + j)));
+		qsort(mag, NNUE_FEATURES, sizeof(mag[0]), cmp_desc);
+		for (int f = 0; f < NNUE_MAX_ACTIVE; f++)
+			acc += mag[f];
+		if (acc > INT16_MAX) {
+			*worst = acc;
+			*limit = INT16_MAX;
+			return false;
+		}
+	}
+	for (size_t j = 0; j < 2 * hidden; j++)
+		out += (int64_t)NNUE_QA * abs(get16(w2 + 2 * j));
+	*worst = out;
+	*limit = INT32_MAX;
+	return out <= INT32_MAX;
+}
+
 /* Check and read a weights file into N, whose arrays are STORE (room for
  * the largest network) or, when STORE is NULL, allocated. */
 static bool parse_into(struct nnue *n, int16_t *store, const uint8_t *data, size_t size,
@@ -468,6 +521,8 @@ static bool parse_into(struct nnue *n, int16_t *store, const uint8_t *data, size
 {
 	const uint8_t *at = data + 8;
 	uint32_t version, features, hidden, qa, qb;
+	int64_t worst, limit;
+	char game[16];
 	size_t want;
 
 	if (!k.chosen)
@@ -503,10 +558,25 @@ static bool parse_into(struct nnue *n, int16_t *store, const uint8_t *data, size
 		fmt_buf(err, errsize, "%s: corrupt network file (checksum mismatch)", what);
 		return false;
 	}
+	if (!file_game(data, game)) {
+		fmt_buf(err, errsize, "%s: no game's name in the header (it must say uttt)", what);
+		return false;
+	}
+	if (strcmp(game, "uttt") != 0) {
+		fmt_buf(err, errsize, "%s: a network for %s; this program's networks are for uttt "
+			"(their inputs are Ultimate tic-tac-toe's)", what, game);
+		return false;
+	}
+	if (!weights_fit(data + HEADER_BYTES, hidden, &worst, &limit)) {
+		fmt_buf(err, errsize, "%s: weights too large: a sum could reach %lld, past %lld "
+			"(%s)", what, (long long)worst, (long long)limit,
+			limit == INT16_MAX ? "a hidden unit's 16 bits" : "the output's 32 bits");
+		return false;
+	}
 	if (store == NULL)
 		store = xmalloc((hidden + (size_t)features * hidden + 2 * hidden) * sizeof(int16_t));
 	memset(n, 0, sizeof(*n));
-	memcpy(n->game, at + 4, 15);
+	memcpy(n->game, game, sizeof(n->game));
 	n->hidden = (int)hidden;
 	at = data + HEADER_BYTES;
 	n->b1 = read16(&at, hidden, store);

@@ -21,7 +21,10 @@
  * name ("uttt", NUL padded), u32 features, u32 hidden (a multiple of 16 up
  * to NNUE_MAX_HIDDEN), u32 QA, u32 QB; then i16 b1[H], i16 w1[F][H],
  * i16 w2[2H], i32 b2; then a u32 FNV-1a checksum of every byte before it.
- * train/ writes it; the one for Ultimate tic-tac-toe is built in. */
+ * train/ writes it; the one for Ultimate tic-tac-toe is built in. A file
+ * for another game is refused (the features are uttt's), and so are
+ * weights whose sums could leave 16 bits in a unit or 32 in the output,
+ * where the paths would no longer agree. */
 #ifndef NOUGHTS_NNUE_H
 #define NOUGHTS_NNUE_H
 
@@ -32,6 +35,9 @@
 #include "mcts.h"
 
 #define NNUE_FEATURES 217   /* per perspective; see nnue.c for the order */
+/* The most features a position has at once: 81 cells, 9 boards won or
+ * full, the board sent to, 18 threats (train/train.py's clip counts on it) */
+#define NNUE_MAX_ACTIVE 109
 #define NNUE_MAX_HIDDEN 512
 #define NNUE_QA 127         /* a float of 1.0 in the accumulator */
 #define NNUE_QB 256         /* a float of 1.0 in an output weight */

@@ -51,6 +51,21 @@ check_bad 'line 4: the valid action .0 0. is listed twice' '-1 -1\n9\n0 0\n0 0\n
 check_bad 'line 12: the opponent.s move .-1 -1. is|line 12: the opponent.s move: ' '-1 -1\n9\n0 0\n0 1\n0 2\n1 0\n1 1\n1 2\n2 0\n2 1\n2 2\n-1 -1\n' --game ttt
 check_bad 'the input ended in the middle of a turn' '-1 -1\n9\n0 0\n' --game ttt
 check_bad 'line 2: 9 valid actions, but the position has 8 legal moves' '4 4\n9\n' --game uttt
-check_bad 'a line of input is too long' "$(printf '%0300d' 0)\\n" --game ttt
+check_bad 'line 1: over 256 characters' "$(printf '%0300d' 0)\\n" --game ttt
+check_bad 'line 3: holds a NUL byte' '-1 -1\n9\n0 \0\n' --game ttt
+
+# Input that never ends a line, and input that cannot be read: a message,
+# status 1, at once (the reader stops at the line's limit).
+out=$(timeout 20 "$NOUGHTS" bot --game ttt </dev/zero 2>"$tmp_err"); rc=$?; err=$(cat "$tmp_err")
+if [ "$rc" -eq 1 ] && [ "$err" = "noughts: bot: line 1: over 256 characters (a turn's lines are short)" ]
+then pass "endless input with no newline: $err"; else fail "/dev/zero (status $rc, stderr: $err)"; fi
+out=$("$NOUGHTS" bot --game ttt <"$(dirname "$tmp_err")" 2>"$tmp_err"); rc=$?; err=$(cat "$tmp_err")
+if [ "$rc" -eq 1 ] && [ "$err" = "noughts: bot: cannot read the input: Is a directory" ]
+then pass "unreadable input: $err"; else fail "a directory as input (status $rc, stderr: $err)"; fi
+out=$(printf -- '-1 -1\n9\n0 0\n0 1\n0 2\n1 0\n1 1\n1 2\n2 0\n2 1\n2 2\n' |
+	"$NOUGHTS" bot --game ttt --engine mcts:iterations=100 2>"$tmp_err" >/dev/full); rc=$?
+err=$(cat "$tmp_err")
+if [ "$rc" -eq 1 ] && [ "$err" = "noughts: bot: cannot write the answer: No space left on device" ]
+then pass "an answer that cannot be written: $err"; else fail "/dev/full (status $rc, stderr: $err)"; fi
 
 done_testing

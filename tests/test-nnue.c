@@ -219,6 +219,12 @@ static void put32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
+static void put16(uint8_t *p, int v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)((unsigned)v >> 8);
+}
+
 static uint32_t fnv1a(const uint8_t *p, size_t n)
 {
 	uint32_t h = 2166136261u;
@@ -258,6 +264,69 @@ static struct nnue *narrow_net(int hidden)
 	return n;
 }
 
+/* COPY (the built-in network's SIZE bytes) with its checksum made right
+ * again, refused for WANT. */
+static void refused_resummed(uint8_t *copy, size_t size, const char *want, const char *what)
+{
+	put32(copy + size - 4, fnv1a(copy, size - 4));
+	expect_refused(copy, size, want, what);
+}
+
+/* A network at train/train.py's clip (W1_MAX 2 and W2_MAX 32: every
+ * first-layer weight and bias 254, every output weight 8192, of either
+ * sign) loads: the trainer cannot write weights this program refuses.
+ * B1 and W2 are where COPY's arrays start. */
+static void loads_at_clip(uint8_t *copy, size_t size, uint8_t *b1, uint8_t *w2, size_t hidden)
+{
+	const char *path;
+	char err[400] = "";
+	struct nnue *n;
+
+	for (uint8_t *at = b1; at < w2; at += 2)
+		put16(at, (at - b1) % 4 ? 254 : -254);
+	for (size_t j = 0; j < 2 * hidden; j++)
+		put16(w2 + 2 * j, j % 2 ? 8192 : -8192);
+	put32(w2 + 4 * hidden, 0);
+	put32(copy + size - 4, fnv1a(copy, size - 4));
+	path = write_temp(copy, size);
+	n = path != NULL ? nnue_load(path, err, sizeof(err)) : NULL;
+	ok(n != NULL, "a network at the trainer's largest weights loads (%s)", n ? "yes" : err);
+	nnue_free(n);
+	if (path != NULL)
+		remove(path);
+}
+
+/* Well-formed files that must still be refused: for another game (its
+ * features are uttt's alone), without a name, and weights whose sums
+ * could overflow (the scalar path's int arithmetic against the SIMD
+ * paths' wrapping). COPY is the built-in network's SIZE bytes, changed. */
+static void test_bad_weights(uint8_t *copy, size_t size)
+{
+	size_t hidden = (size_t)nnue_hidden(nnue_builtin(&game));
+	uint8_t *w1 = copy + FILE_HEADER + 2 * hidden;
+	uint8_t *w2 = w1 + 2 * hidden * NNUE_FEATURES;
+
+	memcpy(copy + 12, "4,4,3\0\0\0", 8);
+	refused_resummed(copy, size, "a network for 4,4,3; this program's networks are for uttt",
+			 "a network labelled for an m,n,k game");
+	memcpy(copy + 12, "ttt\0\0\0\0\0", 8);
+	refused_resummed(copy, size, "a network for ttt", "a network labelled for tic-tac-toe");
+	memset(copy + 12, 'u', 16);
+	refused_resummed(copy, size, "no game's name", "a header whose name has no end");
+	memcpy(copy, nnue_uttt_data, size);
+	for (size_t f = 0; f < 3; f++) /* one unit: 3 x 12000 past 16 bits */
+		put16(w1 + 2 * (f * hidden + 5), 12000);
+	refused_resummed(copy, size, "past 32767 (a hidden unit's 16 bits)",
+			 "a hidden unit whose sum could pass 16 bits");
+	memcpy(copy, nnue_uttt_data, size);
+	for (size_t j = 0; j < 2 * hidden; j++)
+		put16(w2 + 2 * j, -32768);
+	put32(w2 + 4 * hidden, 0x40000000); /* b2 */
+	refused_resummed(copy, size, "(the output's 32 bits)",
+			 "output weights whose sum could pass 32 bits");
+	loads_at_clip(copy, size, w1 - 2 * hidden, w2, hidden);
+}
+
 /* Bad files: missing, empty, not a network, another version, truncated,
  * trailing bytes, a flipped bit. A good copy loads and evaluates alike. */
 static void test_files(void)
@@ -286,6 +355,8 @@ static void test_files(void)
 	put32(copy + FILE_HIDDEN_AT, 24); /* 24 hidden units: not a multiple of 16 */
 	put32(copy + size - 4, fnv1a(copy, size - 4));
 	expect_refused(copy, size, "hidden units", "a shape this program does not take");
+	memcpy(copy, nnue_uttt_data, size);
+	test_bad_weights(copy, size);
 	memcpy(copy, nnue_uttt_data, size);
 	path = write_temp(copy, size);
 	n = path != NULL ? nnue_load(path, err, sizeof(err)) : NULL;
