@@ -711,10 +711,14 @@ int session_load(struct options *opt, struct record *rec, char *why, size_t whys
  * written. Returns 0 or the exit status after a line on stderr. */
 int session_check_record(const char *path)
 {
-	const char *slash = strrchr(path, '/');
+	const char *slash = strrchr(path, '/'), *why = NULL;
 	char dir[4096];
 	struct stat st;
 
+	if (path[0] == '\0') {
+		fprintf(stderr, "noughts: play: --record needs the name of the file to write\n");
+		return 2;
+	}
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		fprintf(stderr,
 			"noughts: play: --record %s is a directory: give the file to write\n",
@@ -727,9 +731,16 @@ int session_check_record(const char *path)
 		fmt_buf(dir, sizeof(dir), "/");
 	else
 		fmt_buf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	if (access(dir, W_OK) != 0) {
+	/* (access() alone passes a file as the directory) */
+	if (stat(dir, &st) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = strerror(ENOTDIR);
+	else if (access(dir, W_OK) != 0)
+		why = strerror(errno);
+	if (why != NULL) {
 		fprintf(stderr, "noughts: play: --record %s: cannot write in %s: %s\n", path, dir,
-			strerror(errno));
+			why);
 		return 1;
 	}
 	return 0;
