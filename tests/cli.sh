@@ -148,6 +148,15 @@ expect_grep '^nodes/s: [0-9]+$' "solve: nodes a second"
 run analyze --game 4,4,3 --engine negamax:threads=2 --json
 expect_grep '"proven": "win", "proven_plies": 5' "analyze: negamax on 2 threads solves 4,4,3: win in 5"
 
+# Output that cannot be written is an error, on any command.
+for args in "show" "perft 2" "--help" "solve --game 3,3,3 --moves b2" "bench --seconds 0.01"; do
+	"$NOUGHTS" $args >/dev/full 2>"$tmp_err" </dev/null; rc=$?; err=$(cat "$tmp_err")
+	if [ "$rc" -eq 1 ] && [ "$(printf '%s\n' "$err" | tail -1)" = \
+		"noughts: cannot write the output: No space left on device" ]
+	then pass "$args >/dev/full: status 1 and why"
+	else fail "$args >/dev/full (status $rc, stderr: $err)"; fi
+done
+
 # Every bad input of the table gets its one-line message and status.
 tab=$(printf '\t')
 while IFS="$tab" read -r status pattern args; do
