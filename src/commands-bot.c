@@ -51,6 +51,25 @@ static void bot_between_turns(struct bot *b)
 	bot_worked_since(b, t);
 }
 
+/* Write ANSWER and a newline to the referee at once (not through stdio,
+ * which would keep a failed write to say again at exit). */
+static bool say(const char *answer)
+{
+	char line[40];
+	size_t len = strlen(fmt_buf(line, sizeof(line), "%s\n", answer)), done = 0;
+
+	while (done < len) {
+		ssize_t n = write(STDOUT_FILENO, line + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		done += (size_t)n;
+	}
+	return true;
+}
+
 /* How read_line() ended. */
 enum { LINE_OK, LINE_EOF, LINE_ERROR, LINE_LONG, LINE_NUL };
 
@@ -124,7 +143,7 @@ int cmd_bot(struct options *opt)
 			break;
 		}
 		if (st == BOT_ANSWER) {
-			if (printf("%s\n", answer) < 0 || fflush(stdout) != 0) {
+			if (!say(answer)) {
 				fprintf(stderr, "noughts: bot: cannot write the answer: %s\n",
 					strerror(errno));
 				rc = 1;

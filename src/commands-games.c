@@ -307,7 +307,7 @@ int cmd_review(struct options *opt)
 
 	if (opt->argc > 1) {
 		fprintf(stderr, "noughts: review: expected one record FILE or --moves, not '%s'\n",
-			opt->argv[1]);
+			shown(opt->argv[1]));
 		return 2;
 	}
 	if (opt->argc == 1) {
@@ -326,6 +326,11 @@ int cmd_review(struct options *opt)
 			from_file[i] = rec.moves[i].move;
 		moves = from_file;
 		nmoves = rec.nmoves;
+	}
+	if (nmoves == 0 && opt->argc == 1) {
+		fprintf(stderr, "noughts: review: %s: the record has no moves to review\n",
+			shown(opt->argv[0]));
+		return 1;
 	}
 	if (nmoves == 0) {
 		fprintf(stderr, "noughts: review: no moves to review (give a record FILE or --moves)\n");

@@ -91,7 +91,7 @@ static int cmd_perft(struct options *opt)
 	}
 	if (!parse_u64(opt->argv[0], 1, GAME_MAX_PLIES, &depth)) {
 		fprintf(stderr, "noughts: perft: DEPTH must be from 1 to %d, not '%s'\n",
-			GAME_MAX_PLIES, opt->argv[0]);
+			GAME_MAX_PLIES, shown(opt->argv[0]));
 		return 2;
 	}
 	game_perft(&opt->game, &opt->pos, (int)depth, counts);
@@ -581,7 +581,8 @@ int commands_main(int argc, char **argv)
 
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
 		if (argc > 2) {
-			fprintf(stderr, "noughts: --version takes nothing after it, not '%s'\n", argv[2]);
+			fprintf(stderr, "noughts: --version takes nothing after it, not '%s'\n",
+				shown(argv[2]));
 			return 2;
 		}
 		printf("noughts %s\nCopyright (c) 2026 the noughts developers. MIT licence: "
@@ -597,7 +598,8 @@ int commands_main(int argc, char **argv)
 		if (strcmp(argv[1], "help") != 0 || argc > 3) {
 			fprintf(stderr, "noughts: %s takes %s, not '%s'\n", argv[1],
 				strcmp(argv[1], "help") == 0 ? "at most one command word" :
-				"nothing after it", argv[argc > 3 && strcmp(argv[1], "help") == 0 ? 3 : 2]);
+				"nothing after it",
+				shown(argv[argc > 3 && strcmp(argv[1], "help") == 0 ? 3 : 2]));
 			return 2;
 		}
 		/* "noughts help solve" is "noughts solve --help" */
@@ -612,7 +614,7 @@ int commands_main(int argc, char **argv)
 			if (strcmp(argv[1], commands[i].name) == 0)
 				cmd = &commands[i];
 		if (cmd == NULL) {
-			fprintf(stderr, "noughts: unknown command '%s' (commands:", argv[1]);
+			fprintf(stderr, "noughts: unknown command '%s' (commands:", shown(argv[1]));
 			for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 				fprintf(stderr, "%s %s", i > 0 ? "," : "", commands[i].name);
 			fprintf(stderr, "; see 'noughts --help')\n");
@@ -638,7 +640,8 @@ int commands_main(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (cmd->no_args && opt.argc != 0) {
-		fprintf(stderr, "noughts: %s: unexpected argument '%s'\n", cmd->name, opt.argv[0]);
+		fprintf(stderr, "noughts: %s: unexpected argument '%s'\n", cmd->name,
+			shown(opt.argv[0]));
 		return 2;
 	}
 	return cmd->run(&opt);

@@ -120,8 +120,12 @@ static size_t quiet_size;
 
 /* The error TEXT of COMMAND, on stderr with a pointer to the command's
  * help when USAGE says so; returns 2, a usage error's status. */
-static int say_error(const char *command, bool usage, const char *text)
+static int say_error(const char *command, bool usage, const char *said)
 {
+	char text[600];
+
+	/* (one line of text, whatever the words it quotes) */
+	text_shown(said, 400, text, sizeof(text));
 	if (quiet_err != NULL)
 		fmt_buf(quiet_err, quiet_size, "%s", text);
 	else if (usage)
@@ -208,17 +212,40 @@ struct game_words {
 	unsigned rules;
 };
 
+/* The long options that WORD ("--ga", "--ga=x") abbreviates, into BUF
+ * ("--game, --games"); how many. */
+static int abbreviated(const char *word, char *buf, size_t size)
+{
+	size_t len = strcspn(word + 2, "="), used = 0;
+	int n = 0;
+
+	buf[0] = '\0';
+	for (const struct option *o = long_options; word[0] == '-' && word[1] == '-' && o->name;
+	     o++)
+		if (strncmp(o->name, word + 2, len) == 0 && used + strlen(o->name) + 5 < size) {
+			used += (size_t)snprintf(buf + used, size - used, "%s--%s", n ? ", " : "",
+						 o->name);
+			n++;
+		}
+	return n;
+}
+
 /* A getopt_long error for the option word BAD (C is '?' or ':'). */
 static int getopt_error(const char *command, int c, const char *bad)
 {
+	char which[256];
+
+	/* (an unknown letter: BAD may be the word before, as in -gttt) */
 	if (optopt != 0 && optopt < 256 && c == '?')
-		return usage_error(command, "unknown option '%s'", bad);
+		return usage_error(command, "unknown option '-%c'", optopt);
 	if (optopt != 0 && group_of(optopt) != 0 && strchr(bad, '=') != NULL)
 		return usage_error(command, "option '%.*s' takes no value", (int)strcspn(bad, "="),
 				   bad);
 	if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
-		return usage_error(command, "option '%s' needs a value", bad);
-	return usage_error(command, "unknown option '%s'", bad);
+		return usage_error(command, "option '%s' needs a value", shown(bad));
+	if (abbreviated(bad, which, sizeof(which)) > 1)
+		return usage_error(command, "ambiguous option '%s' (could be %s)", shown(bad), which);
+	return usage_error(command, "unknown option '%s'", shown(bad));
 }
 
 /* One option C that takes a number (in optarg) into OPT; 0, or the usage

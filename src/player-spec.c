@@ -207,7 +207,8 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 	if (text[name_len] == '\0')
 		return 0;
 	if (strlen(text) >= sizeof(buf)) {
-		fmt_buf(err, errsize, "player spec is too long (%zu characters)", strlen(text));
+		fmt_buf(err, errsize, "player spec is too long (%zu characters, at most %zu)",
+			strlen(text), sizeof(buf) - 1);
 		return -1;
 	}
 	strcpy(buf, text + name_len + 1);

@@ -66,6 +66,20 @@ static char *trim(char *s)
 	return s;
 }
 
+/* The keys of an engine comment. */
+#define INFO_KEYS "iterations, visits, value, second, second_visits, second_value, proven, plies"
+
+static bool is_info_key(const char *key)
+{
+	static const char *const keys[] = { "iterations", "visits", "value", "second",
+					    "second_visits", "second_value", "proven", "plies" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (strcmp(key, keys[i]) == 0)
+			return true;
+	return false;
+}
+
 /* Parse the engine comment "{key=value ...}" (TEXT without braces). */
 static int parse_info(struct reader *rd, const struct game *g, char *text, struct record_info *info)
 {
@@ -104,30 +118,41 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 				return fail(rd, "proven must be win, loss or draw, not '%s'", value);
 		} else if (strcmp(key, "plies") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= GAME_MAX_PLIES) {
 			info->proven_plies = (int)u;
+		} else if (is_info_key(key)) {
+			return fail(rd, "bad value in the engine comment: %s=%s", key, shown(value));
 		} else {
-			return fail(rd, "bad engine comment item '%s=%s' (known: iterations, visits, "
-				    "value, second, second_visits, second_value, proven, plies)", key, value);
+			return fail(rd, "unknown engine comment item '%s' (known: " INFO_KEYS ")",
+				    shown(key));
 		}
 	}
 	return 0;
 }
 
+/* The headers, each at most once; bit I of a record's `seen` is HEADERS[I]. */
+static const char *const headers[] = { "Game", "Rules", "X", "O", "Date", "Result" };
+#define SEEN_GAME 1u
+
 static int parse_header(struct reader *rd, char *line, struct record *r, char *game_name,
-			size_t game_size, unsigned *rules, char *result, bool *have_game)
+			size_t game_size, unsigned *rules, char *result, unsigned *seen)
 {
 	char *colon = strchr(line, ':'), *key, *value;
 
 	if (colon == NULL)
 		return fail(rd, "expected a header 'Key: value' or a blank line before the moves, "
-			    "not '%.40s'", line);
+			    "not '%s'", shown(line));
 	*colon = '\0';
 	key = trim(line);
 	value = trim(colon + 1);
+	for (unsigned i = 0; i < ARRAY_SIZE(headers); i++)
+		if (strcmp(key, headers[i]) == 0) {
+			if (*seen & 1u << i)
+				return fail(rd, "a second '%s:' header", key);
+			*seen |= 1u << i;
+		}
 	if (strcmp(key, "Game") == 0) {
 		if (strlen(value) >= game_size)
 			return fail(rd, "unknown game '%.40s'", value);
 		strcpy(game_name, value);
-		*have_game = true;
 	} else if (strcmp(key, "Rules") == 0) {
 		char *save = NULL;
 
@@ -201,7 +226,8 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 	struct reader rd = { name, 0, err, errsize };
 	char game_name[32] = "", result[8] = "", line[512];
 	unsigned rules = 0;
-	bool have_game = false, in_moves = false;
+	bool in_moves = false;
+	unsigned seen = 0;
 	struct pos pos;
 	size_t at = 0;
 
@@ -234,11 +260,11 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 
 			if (*s != '\0') {
 				if (parse_header(&rd, s, r, game_name, sizeof(game_name), &rules, result,
-						 &have_game) < 0)
+						 &seen) < 0)
 					return -1;
 				continue;
 			}
-			if (!have_game)
+			if (!(seen & SEEN_GAME))
 				return fail(&rd, "no 'Game:' header before the moves");
 			if (game_init(&r->game, game_name, rules, reason, sizeof(reason)) < 0)
 				return fail(&rd, "%s", reason);
@@ -252,7 +278,7 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 			return -1;
 	}
 	rd.line = 0;
-	if (!have_game)
+	if (!(seen & SEEN_GAME))
 		return fail(&rd, "no 'Game:' header: not a noughts record");
 	if (!in_moves) {
 		char reason[160];
@@ -263,38 +289,45 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 		game_start(&r->game, &pos);
 	}
 	r->result = pos.result;
-	if (result[0] != '\0' && strcmp(result, "*") != 0 &&
-	    strcmp(result, result_text(pos.result)) != 0) {
+	if (result[0] != '\0' && strcmp(result, result_text(pos.result)) != 0) {
 		if (pos.result == RESULT_NONE)
 			return fail(&rd, "truncated: the moves stop before the stated result %s", result);
+		if (strcmp(result, "*") == 0)
+			return fail(&rd, "the stated result * (not finished), but the moves end the "
+				    "game (%s)", result_text(pos.result));
 		return fail(&rd, "the stated result %s is not the result of the moves (%s)", result,
 			    result_text(pos.result));
 	}
 	return 0;
 }
 
+/* How much of a record's path a message quotes: a long one is cut in the
+ * middle, so that what went wrong still fits. */
+#define RECORD_NAME_SHOWN 124
+
 int record_read(const char *path, struct record *r, char *err, size_t errsize)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf;
+	char *buf, name[RECORD_NAME_SHOWN];
 	size_t n;
 	int rc;
 
+	text_shown(path, sizeof(name) - 4, name, sizeof(name)); /* (room for the reason) */
 	if (f == NULL) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		fmt_buf(err, errsize, "%s: %s", name, strerror(errno));
 		return -1;
 	}
 	buf = xmalloc(RECORD_MAX_BYTES + 1);
 	n = fread(buf, 1, RECORD_MAX_BYTES + 1, f);
 	if (ferror(f)) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		fmt_buf(err, errsize, "%s: %s", name, strerror(errno));
 		rc = -1;
 	} else if (n > RECORD_MAX_BYTES) {
-		fmt_buf(err, errsize, "%s: larger than %d bytes: not a game record", path,
+		fmt_buf(err, errsize, "%s: larger than %d bytes: not a game record", name,
 			RECORD_MAX_BYTES);
 		rc = -1;
 	} else {
-		rc = record_parse(buf, n, path, r, err, errsize);
+		rc = record_parse(buf, n, name, r, err, errsize);
 	}
 	free(buf);
 	fclose(f);
@@ -343,18 +376,19 @@ void record_print(const struct record *r, FILE *out)
 
 int record_write(const char *path, const struct record *r, char *err, size_t errsize)
 {
-	char tmp[4096];
+	char tmp[4096], name[RECORD_NAME_SHOWN];
 	FILE *f;
 	int fd;
 
+	text_shown(path, sizeof(name) - 4, name, sizeof(name));
 	if (strlen(path) + 16 >= sizeof(tmp)) {
-		fmt_buf(err, errsize, "%s: path too long", path);
+		fmt_buf(err, errsize, "%s: path too long", name);
 		return -1;
 	}
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		fmt_buf(err, errsize, "%s: %s", name, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
@@ -363,13 +397,13 @@ int record_write(const char *path, const struct record *r, char *err, size_t err
 	}
 	record_print(r, f);
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		fmt_buf(err, errsize, "%s: %s", name, strerror(errno));
 		fclose(f);
 		unlink(tmp);
 		return -1;
 	}
 	if (fclose(f) != 0 || chmod(tmp, 0644) != 0 || rename(tmp, path) != 0) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
+		fmt_buf(err, errsize, "%s: %s", name, strerror(errno));
 		unlink(tmp);
 		return -1;
 	}

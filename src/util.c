@@ -7,6 +7,7 @@
 
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -86,6 +87,75 @@ char *fmt_buf(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
+/* The length of the UTF-8 sequence at S (1 to 4), 0 if it is not one. */
+static int utf8_length(const unsigned char *s)
+{
+	int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+		: s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+
+	for (int i = 1; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* Append the escaped form of TEXT to OUT (room for 4 bytes a byte). */
+static size_t escape_text(const char *text, char *out)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t o = 0;
+
+	while (*s != '\0') {
+		int n = *s >= 0x80 ? utf8_length(s) : *s < 0x20 || *s == 0x7f ? 0 : 1;
+
+		if (n > 0) {
+			memcpy(out + o, s, (size_t)n);
+			o += (size_t)n;
+			s += n;
+		} else {
+			if (*s == '\n' || *s == '\t') {
+				out[o++] = '\\';
+				out[o++] = *s == '\n' ? 'n' : 't';
+			} else {
+				o += (size_t)sprintf(out + o, "\\x%02x", *s);
+			}
+			s++;
+		}
+	}
+	out[o] = '\0';
+	return o;
+}
+
+char *text_shown(const char *text, size_t max, char *buf, size_t size)
+{
+	char *all = xmalloc(4 * strlen(text) + 1);
+	size_t len = escape_text(text, all);
+
+	if (len > max && max >= 8) {
+		size_t head = (max - 3) / 2, tail = max - 3 - head;
+
+		/* (not inside a UTF-8 sequence) */
+		while (head > 0 && ((unsigned char)all[head] & 0xc0) == 0x80)
+			head--;
+		while (tail > 0 && ((unsigned char)all[len - tail] & 0xc0) == 0x80)
+			tail--;
+		fmt_buf(buf, size, "%.*s...%s", (int)head, all, all + len - tail);
+	} else {
+		fmt_buf(buf, size, "%s", all);
+	}
+	free(all);
+	return buf;
+}
+
+const char *shown(const char *text)
+{
+	static char buf[4][64];
+	static unsigned next;
+
+	next = (next + 1) % 4;
+	return text_shown(text, 60, buf[next], sizeof(buf[next]));
+}
+
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	char *end;
@@ -106,7 +176,11 @@ bool parse_double(const char *s, double lo, double hi, double *out)
 	char *end;
 	double v;
 
-	if (*s == '\0')
+	/* (plain decimal only: strtod() alone also takes blanks, a '+',
+	 * hexadecimal and "inf", which no integer option takes) */
+	if (strspn(s, "0123456789") == 0 && !(s[0] == '.' && isdigit((unsigned char)s[1])))
+		return false;
+	if (s[strspn(s, "0123456789.eE-")] != '\0')
 		return false;
 	errno = 0;
 	v = strtod(s, &end);

@@ -64,12 +64,22 @@ NORETURN void fatal(const char *fmt, ...) PRINTF_LIKE(1, 2);
  * BUF so it can be used as an argument. */
 char *fmt_buf(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
+/* TEXT (a word the user typed, a path) as an error message shows it, in
+ * BUF of SIZE bytes: control characters and bytes that are not UTF-8
+ * written as escapes (\n, \t, \xHH), so that the message stays one line
+ * of text; and past MAX bytes, its middle cut to "...", so that a long
+ * word leaves room for the reason. Returns BUF. shown() is the same in
+ * one of a few static buffers (MAX 60), for the main thread's messages. */
+char *text_shown(const char *text, size_t max, char *buf, size_t size);
+const char *shown(const char *text);
+
 /* Parse S as a whole decimal number from LO to HI, digits only (no sign,
  * no blanks), into *OUT. Returns false, *OUT untouched, if it is not. */
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
-/* Parse S as a finite decimal number from LO to HI into *OUT. Returns
- * false, *OUT untouched, if it is not. */
+/* Parse S as a finite decimal number from LO to HI into *OUT: digits, a
+ * point, an exponent (1.5, .5, 2e-3); no sign, no blanks, as parse_u64().
+ * Returns false, *OUT untouched, if it is not. */
 bool parse_double(const char *s, double lo, double hi, double *out);
 
 /* Monotonic clock in nanoseconds from an arbitrary origin. */
