@@ -2,32 +2,37 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include <stdio_ext.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "commands.h"
 
-/* At exit, whatever the path to it: output that could not be written
- * (a full disk, a closed descriptor) is an error, not a success. */
-static void close_stdout(void)
+/* Close standard output: false, with the reason on stderr, if what was
+ * written to it could not all be (a full disk, a closed descriptor). A
+ * closed one that was never written to is no failure. */
+static bool stdout_closed(void)
 {
-	int failed = ferror(stdout);
+	bool pending = __fpending(stdout) != 0, failed = ferror(stdout) != 0;
+	int why = 0;
 
-	if (fclose(stdout) != 0)
-		failed = 1;
-	else
-		errno = failed ? EIO : 0;
-	if (failed) {
-		fprintf(stderr, "noughts: cannot write the output: %s\n",
-			errno != 0 ? strerror(errno) : "error");
-		_exit(1);
+	if (fclose(stdout) != 0 && (pending || errno != EBADF)) {
+		failed = true;
+		why = errno;
 	}
+	if (failed)
+		fprintf(stderr, "noughts: cannot write the output%s%s\n", why != 0 ? ": " : "",
+			why != 0 ? strerror(why) : "");
+	return !failed;
 }
 
 int main(int argc, char **argv)
 {
-	atexit(close_stdout);
-	return commands_main(argc, argv);
+	int rc = commands_main(argc, argv);
+
+	/* (a command that failed has said why, the output's trouble included) */
+	if (rc == 0 && !stdout_closed())
+		rc = 1;
+	return rc;
 }

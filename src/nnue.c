@@ -462,11 +462,11 @@ static int16_t *read16(const uint8_t **at, size_t count, int16_t *out)
 }
 
 /* The name of the game a weights file at DATA is for, into NAME (16
- * bytes): false if it is not a NUL-terminated printable name. */
+ * bytes): false if it is empty or not a NUL-terminated printable name. */
 static bool file_game(const uint8_t *data, char name[16])
 {
 	memcpy(name, data + 12, 16);
-	if (memchr(name, '\0', 16) == NULL)
+	if (memchr(name, '\0', 16) == NULL || name[0] == '\0')
 		return false;
 	for (const char *c = name; *c != '\0'; c++)
 		if (*c < 0x21 || *c > 0x7e)

@@ -235,16 +235,19 @@ static int getopt_error(const char *command, int c, const char *bad)
 {
 	char which[256];
 
+	bool long_word = bad[0] == '-' && bad[1] == '-';
+
 	/* (an unknown letter: BAD may be the word before, as in -gttt) */
-	if (optopt != 0 && optopt < 256 && c == '?')
+	if (optopt != 0 && optopt < 256 && c == '?' && !long_word)
 		return usage_error(command, "unknown option '-%c'", optopt);
-	if (optopt != 0 && group_of(optopt) != 0 && strchr(bad, '=') != NULL)
+	if (optopt != 0 && long_word && strchr(bad, '=') != NULL)
 		return usage_error(command, "option '%.*s' takes no value", (int)strcspn(bad, "="),
 				   bad);
 	if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
 		return usage_error(command, "option '%s' needs a value", shown(bad));
 	if (abbreviated(bad, which, sizeof(which)) > 1)
-		return usage_error(command, "ambiguous option '%s' (could be %s)", shown(bad), which);
+		return usage_error(command, "ambiguous option '%.*s' (could be %s)",
+				   (int)strcspn(shown(bad), "="), shown(bad), which);
 	return usage_error(command, "unknown option '%s'", shown(bad));
 }
 
@@ -257,57 +260,60 @@ static int number_option(struct options *opt, const char *command, int c)
 	switch (c) {
 	case LONG_LEVEL:
 		if (!parse_u64(optarg, 1, PLAYER_MAX_LEVEL, &v))
-			return usage_error(command, "--level must be from 1 to 10, not '%s'", optarg);
+			return usage_error(command, "--level must be from 1 to 10, not '%s'",
+					   shown(optarg));
 		opt->level = (int)v;
 		break;
 	case LONG_GAMES:
 		if (!parse_u64(optarg, 1, 10000000, &v))
 			return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
-					   optarg);
+					   shown(optarg));
 		opt->games = (int)v;
 		break;
 	case LONG_CHILDREN:
 		if (!parse_u64(optarg, 1, UINT32_MAX, &v))
 			return usage_error(command, "--children must be a number of visits from 1 to "
-					   "4294967295, not '%s'", optarg);
+					   "4294967295, not '%s'", shown(optarg));
 		opt->children = (uint32_t)v;
 		break;
 	case LONG_SEED:
 		if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))
-			return usage_error(command, "--seed must be a whole number, not '%s'", optarg);
+			return usage_error(command, "--seed must be a whole number, not '%s'",
+					   shown(optarg));
 		opt->seed_given = true;
 		break;
 	case LONG_THREADS:
 		if (parse_threads(optarg, opt) < 0)
 			return usage_error(command, "--threads must be up to %d thread counts "
 					   "from 1 to %d such as 1,2,4, not '%s'",
-					   OPTIONS_MAX_THREADS, MCTS_MAX_THREADS, optarg);
+					   OPTIONS_MAX_THREADS, MCTS_MAX_THREADS, shown(optarg));
 		break;
 	case LONG_ROUNDS:
 		if (!parse_u64(optarg, 1, OPTIONS_MAX_ROUNDS, &v))
 			return usage_error(command, "--rounds must be a number from 1 to %d, not '%s'",
-					   OPTIONS_MAX_ROUNDS, optarg);
+					   OPTIONS_MAX_ROUNDS, shown(optarg));
 		opt->rounds = (int)v;
 		break;
 	case LONG_SECONDS:
 		if (!parse_double(optarg, 0.01, 3600, &opt->seconds))
 			return usage_error(command, "--seconds must be from 0.01 to 3600, not '%s'",
-					   optarg);
+					   shown(optarg));
 		break;
 	case LONG_DEADLINE:
 		if (parse_deadline(optarg, &opt->deadline_ms, &opt->first_deadline_ms) < 0)
 			return usage_error(command,
 					   "--deadline must be MS or MS,FIRST in milliseconds "
-					   "from 1 to 100000, not '%s'", optarg);
+					   "from 1 to 100000, not '%s'", shown(optarg));
 		break;
 	case LONG_THRESHOLD:
 		if (!parse_double(optarg, 0, 1, &opt->threshold))
-			return usage_error(command, "--threshold must be from 0 to 1, not '%s'", optarg);
+			return usage_error(command, "--threshold must be from 0 to 1, not '%s'",
+					   shown(optarg));
 		break;
 	case LONG_DELAY:
 		if (!parse_u64(optarg, 0, OPTIONS_MAX_DELAY_MS, &v))
 			return usage_error(command, "--delay must be milliseconds from 0 to %d, not '%s'",
-					   OPTIONS_MAX_DELAY_MS, optarg);
+					   OPTIONS_MAX_DELAY_MS, shown(optarg));
 		opt->delay_ms = (int)v;
 		break;
 	default:

@@ -87,23 +87,37 @@ char *fmt_buf(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
-/* The length of the UTF-8 sequence at S (1 to 4), 0 if it is not one. */
+/* The length of the UTF-8 sequence at S (2 to 4 bytes) of a character
+ * that is printable text, 0 if it is not one: not well-formed (overlong,
+ * a surrogate, past U+10FFFF) or a C1 control character. */
 static int utf8_length(const unsigned char *s)
 {
-	int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-		: s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+	unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+	int n;
 
-	for (int i = 1; i < n; i++)
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, lo = s[0] == 0xc2 ? 0xa0 : 0x80; /* (C2 80-9F: C1 controls) */
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, lo = s[0] == 0xe0 ? 0xa0 : 0x80, hi = s[0] == 0xed ? 0x9f : 0xbf;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, lo = s[0] == 0xf0 ? 0x90 : 0x80, hi = s[0] == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
 		if (s[i] < 0x80 || s[i] > 0xbf)
 			return 0;
 	return n;
 }
 
-/* Append the escaped form of TEXT to OUT (room for 4 bytes a byte). */
-static size_t escape_text(const char *text, char *out)
+/* TEXT escaped into OUT (room for 4 bytes a byte), as a run of units (a
+ * character or an escape), the offset of each unit's end in ENDS (room
+ * for one a byte). Returns how many units. */
+static size_t escape_text(const char *text, char *out, size_t *ends)
 {
 	const unsigned char *s = (const unsigned char *)text;
-	size_t o = 0;
+	size_t o = 0, units = 0;
 
 	while (*s != '\0') {
 		int n = *s >= 0x80 ? utf8_length(s) : *s < 0x20 || *s == 0x7f ? 0 : 1;
@@ -121,28 +135,33 @@ static size_t escape_text(const char *text, char *out)
 			}
 			s++;
 		}
+		ends[units++] = o;
 	}
 	out[o] = '\0';
-	return o;
+	return units;
 }
 
 char *text_shown(const char *text, size_t max, char *buf, size_t size)
 {
-	char *all = xmalloc(4 * strlen(text) + 1);
-	size_t len = escape_text(text, all);
+	size_t len = strlen(text), units, head = 0, tail;
+	char *all = xmalloc(4 * len + 1);
+	size_t *ends = xmalloc((len + 1) * sizeof(*ends));
 
+	units = escape_text(text, all, ends);
+	len = units > 0 ? ends[units - 1] : 0;
 	if (len > max && max >= 8) {
-		size_t head = (max - 3) / 2, tail = max - 3 - head;
-
-		/* (not inside a UTF-8 sequence) */
-		while (head > 0 && ((unsigned char)all[head] & 0xc0) == 0x80)
-			head--;
-		while (tail > 0 && ((unsigned char)all[len - tail] & 0xc0) == 0x80)
-			tail--;
-		fmt_buf(buf, size, "%.*s...%s", (int)head, all, all + len - tail);
+		/* whole units: the first that fit in half, the last in the rest */
+		while (head < units && ends[head] <= (max - 3) / 2)
+			head++;
+		tail = head;
+		while (tail < units && len - ends[tail] > max - 3 - (head ? ends[head - 1] : 0))
+			tail++;
+		fmt_buf(buf, size, "%.*s...%s", (int)(head ? ends[head - 1] : 0), all,
+			all + (tail < units ? ends[tail] : len));
 	} else {
 		fmt_buf(buf, size, "%s", all);
 	}
+	free(ends);
 	free(all);
 	return buf;
 }

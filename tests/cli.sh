@@ -157,6 +157,20 @@ for args in "show" "perft 2" "--help" "solve --game 3,3,3 --moves b2" "bench --s
 	else fail "$args >/dev/full (status $rc, stderr: $err)"; fi
 done
 
+# A command that failed has said why: one line, its own status.
+"$NOUGHTS" show --bogus >&- 2>"$tmp_err"; rc=$?; err=$(cat "$tmp_err")
+if [ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]; then
+	pass "a usage error with stdout closed: status 2, one line"
+else fail "show --bogus >&- (status $rc, stderr: $err)"; fi
+"$NOUGHTS" selfplay --games 1 --engine mcts:iterations=50 >/dev/full 2>"$tmp_err"; rc=$?
+if [ "$rc" -eq 1 ] && [ "$(grep -c 'noughts:' "$tmp_err")" -eq 1 ] &&
+	grep -q "cannot write the positions: No space left on device" "$tmp_err"
+then pass "selfplay >/dev/full: status 1, said once"
+else fail "selfplay >/dev/full (status $rc, stderr: $(cat "$tmp_err"))"; fi
+"$NOUGHTS" show >&- 2>"$tmp_err"; rc=$?; err=$(cat "$tmp_err")
+if [ "$rc" -eq 1 ] && [ "$err" = "noughts: cannot write the output: Bad file descriptor" ]
+then pass "show with stdout closed: $err"; else fail "show >&- (status $rc, stderr: $err)"; fi
+
 # Every bad input of the table gets its one-line message and status.
 tab=$(printf '\t')
 while IFS="$tab" read -r status pattern args; do

@@ -313,6 +313,8 @@ static void test_bad_weights(uint8_t *copy, size_t size)
 	refused_resummed(copy, size, "a network for ttt", "a network labelled for tic-tac-toe");
 	memset(copy + 12, 'u', 16);
 	refused_resummed(copy, size, "no game's name", "a header whose name has no end");
+	memset(copy + 12, 0, 16);
+	refused_resummed(copy, size, "no game's name", "a header with an empty name");
 	memcpy(copy, nnue_uttt_data, size);
 	for (size_t f = 0; f < 3; f++) /* one unit: 3 x 12000 past 16 bits */
 		put16(w1 + 2 * (f * hidden + 5), 12000);
