@@ -494,10 +494,12 @@ static bool weights_fit(const uint8_t *w, size_t hidden, int64_t *worst, int64_t
 	int mag[NNUE_FEATURES];
 
 	for (size_t j = 0; j < hidden; j++) {
-		int64_t acc = abs(get16(w + 2 * j));
+		int64_t acc = abs(get16(w + 2 * j)), all = acc;
 
 		for (size_t f = 0; f < NNUE_FEATURES; f++)
-			mag[f] = abs(get16(w + 2 * (hidden + f * hidden + j)));
+			all += mag[f] = abs(get16(w + 2 * (hidden + f * hidden + j)));
+		if (all <= INT16_MAX)
+			continue; /* (even every feature at once fits: no need to sort) */
 		qsort(mag, NNUE_FEATURES, sizeof(mag[0]), cmp_desc);
 		for (int f = 0; f < NNUE_MAX_ACTIVE; f++)
 			acc += mag[f];
