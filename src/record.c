@@ -66,18 +66,31 @@ static char *trim(char *s)
 	return s;
 }
 
-/* The keys of an engine comment. */
-#define INFO_KEYS "iterations, visits, value, second, second_visits, second_value, proven, plies"
+/* The keys of an engine comment, and the headers (each at most once; bit I
+ * of record_parse()'s `seen` is HEADERS[I]). */
+static const char *const info_keys[] = { "iterations", "visits", "value", "second",
+					 "second_visits", "second_value", "proven", "plies" };
+static const char *const headers[] = { "Game", "Rules", "X", "O", "Date", "Result" };
+#define SEEN_GAME 1u
 
-static bool is_info_key(const char *key)
+/* The index of WORD in the N words of LIST, or -1. */
+static int word_index(const char *const *list, size_t n, const char *word)
 {
-	static const char *const keys[] = { "iterations", "visits", "value", "second",
-					    "second_visits", "second_value", "proven", "plies" };
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(word, list[i]) == 0)
+			return (int)i;
+	return -1;
+}
 
-	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
-		if (strcmp(key, keys[i]) == 0)
-			return true;
-	return false;
+/* The N words of LIST as "a, b, c" in BUF of SIZE bytes, for a message. */
+static const char *word_list(const char *const *list, size_t n, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", list[i]);
+	return buf;
 }
 
 /* Parse the engine comment "{key=value ...}" (TEXT without braces). */
@@ -89,7 +102,7 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 	info->second = -1;
 	info->proven_plies = -1;
 	for (word = strtok_r(text, " \t", &save); word != NULL; word = strtok_r(NULL, " \t", &save)) {
-		char *eq = strchr(word, '='), reason[160];
+		char *eq = strchr(word, '='), reason[160], known[100];
 		const char *key = word, *value;
 		uint64_t u;
 
@@ -118,24 +131,21 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 				return fail(rd, "proven must be win, loss or draw, not '%s'", value);
 		} else if (strcmp(key, "plies") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= GAME_MAX_PLIES) {
 			info->proven_plies = (int)u;
-		} else if (is_info_key(key)) {
+		} else if (word_index(info_keys, ARRAY_SIZE(info_keys), key) >= 0) {
 			return fail(rd, "bad value in the engine comment: %s=%s", key, shown(value));
 		} else {
-			return fail(rd, "unknown engine comment item '%s' (known: " INFO_KEYS ")",
-				    shown(key));
+			return fail(rd, "unknown engine comment item '%s' (known: %s)", shown(key),
+				    word_list(info_keys, ARRAY_SIZE(info_keys), known, sizeof(known)));
 		}
 	}
 	return 0;
 }
 
-/* The headers, each at most once; bit I of a record's `seen` is HEADERS[I]. */
-static const char *const headers[] = { "Game", "Rules", "X", "O", "Date", "Result" };
-#define SEEN_GAME 1u
-
 static int parse_header(struct reader *rd, char *line, struct record *r, char *game_name,
 			size_t game_size, unsigned *rules, char *result, unsigned *seen)
 {
-	char *colon = strchr(line, ':'), *key, *value;
+	char *colon = strchr(line, ':'), *key, *value, known[64];
+	int i;
 
 	if (colon == NULL)
 		return fail(rd, "expected a header 'Key: value' or a blank line before the moves, "
@@ -143,12 +153,13 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 	*colon = '\0';
 	key = trim(line);
 	value = trim(colon + 1);
-	for (unsigned i = 0; i < ARRAY_SIZE(headers); i++)
-		if (strcmp(key, headers[i]) == 0) {
-			if (*seen & 1u << i)
-				return fail(rd, "a second '%s:' header", key);
-			*seen |= 1u << i;
-		}
+	i = word_index(headers, ARRAY_SIZE(headers), key);
+	if (i < 0)
+		return fail(rd, "unknown header '%.40s' (known: %s)", key,
+			    word_list(headers, ARRAY_SIZE(headers), known, sizeof(known)));
+	if (*seen & 1u << i)
+		return fail(rd, "a second '%s:' header", key);
+	*seen |= 1u << i;
 	if (strcmp(key, "Game") == 0) {
 		if (strlen(value) >= game_size)
 			return fail(rd, "unknown game '%.40s'", value);
@@ -174,13 +185,11 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 		if (strlen(value) >= sizeof(r->date))
 			return fail(rd, "the date is too long");
 		strcpy(r->date, value);
-	} else if (strcmp(key, "Result") == 0) {
+	} else { /* Result */
 		if (strcmp(value, "X") != 0 && strcmp(value, "O") != 0 && strcmp(value, "draw") != 0 &&
 		    strcmp(value, "*") != 0)
 			return fail(rd, "Result must be X, O, draw or *, not '%.40s'", value);
 		strcpy(result, value);
-	} else {
-		return fail(rd, "unknown header '%.40s' (known: Game, Rules, X, O, Date, Result)", key);
 	}
 	return 0;
 }
