@@ -124,7 +124,7 @@ int cmd_bot(struct options *opt)
 	struct bot *b;
 	char line[BOT_MAX_LINE + 2], answer[32], err[320];
 	long no;
-	int rc = 0, how = LINE_EOF;
+	int rc = 0, how;
 
 	if (opt->engine.kind == PLAYER_HUMAN) {
 		fprintf(stderr, "noughts: bot: --engine must be an engine, not human\n");

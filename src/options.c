@@ -233,9 +233,9 @@ static int abbreviated(const char *word, char *buf, size_t size)
 /* A getopt_long error for the option word BAD (C is '?' or ':'). */
 static int getopt_error(const char *command, int c, const char *bad)
 {
-	char which[256];
-
+	const char *word = shown(bad);
 	bool long_word = bad[0] == '-' && bad[1] == '-';
+	char which[256];
 
 	/* (an unknown letter: BAD may be the word before, as in -gttt) */
 	if (optopt != 0 && optopt < 256 && c == '?' && !long_word)
@@ -244,11 +244,11 @@ static int getopt_error(const char *command, int c, const char *bad)
 		return usage_error(command, "option '%.*s' takes no value", (int)strcspn(bad, "="),
 				   bad);
 	if (c == ':' || (optopt != 0 && group_of(optopt) != 0))
-		return usage_error(command, "option '%s' needs a value", shown(bad));
+		return usage_error(command, "option '%s' needs a value", word);
 	if (abbreviated(bad, which, sizeof(which)) > 1)
 		return usage_error(command, "ambiguous option '%.*s' (could be %s)",
-				   (int)strcspn(shown(bad), "="), shown(bad), which);
-	return usage_error(command, "unknown option '%s'", shown(bad));
+				   (int)strcspn(word, "="), word, which);
+	return usage_error(command, "unknown option '%s'", word);
 }
 
 /* One option C that takes a number (in optarg) into OPT; 0, or the usage
