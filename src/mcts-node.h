@@ -273,9 +273,10 @@ bool arena_fault_ahead(struct mcts *m, size_t *done);
 
 /* The search's steps, which mcts-run.c and the pipeline run (mcts.c): a
  * root node for MOVE whose position is POS, in a block of its own; one
- * iteration by W, recorded in T if not NULL; the end of an iteration: the result R of the leaf at DEPTH of PATH backed up (FRAC
- * and CHANGED as leaf_result() and expand() gave them) and W's root
- * cache entry ROOT_J (-1: none) refreshed. */
+ * iteration by W, recorded in T if not NULL; the end of an iteration:
+ * the result R of the leaf at DEPTH of PATH backed up (FRAC and CHANGED
+ * as leaf_result() and expand() gave them) and W's root cache entry
+ * ROOT_J (-1: none) refreshed. */
 uint32_t mcts_root_node(struct mcts *m, const struct pos *pos, int move);
 void mcts_iterate(struct mcts *m, struct worker *w, struct mcts_trace *t);
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,
