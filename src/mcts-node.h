@@ -148,6 +148,7 @@ static inline int kids_of(const struct node *n, uint32_t *base)
 #define SMALL 4096
 
 extern double mcts_inv_table[SMALL];   /* 1 / n */
+extern double mcts_inv16_table[SMALL]; /* 1 / n / 65536: a score in 1/65536 to a mean */
 extern double mcts_rsqrt_table[SMALL]; /* 1 / sqrt(n) */
 extern double mcts_sqlog_table[SMALL]; /* sqrt(ln n) */
 
@@ -441,23 +442,23 @@ static inline double value_for(const struct node *n, int side)
 	return score_for(n, side) * inv_of(LOAD(n->visits));
 }
 
-/* The solver's part of child_terms() for a child with bounds B: false if
- * it is passed over, else *Q kept within the outcomes B allows. Out of
- * line, so that the common case stays small enough to inline. */
-static __attribute__((noinline, cold)) bool solver_terms(unsigned b, int side, int floor, double *q)
+/* The solver's part of child_terms() for a child with bounds B and mean
+ * Q: -1 if it is passed over, else Q kept within the outcomes B allows.
+ * Out of line, so that the common case stays small enough to inline. */
+static __attribute__((noinline, cold)) double solver_q(unsigned b, int side, int floor, double q)
 {
 	int lo, hi;
 
 	bounds_side(b, side, &lo, &hi);
 	if (score_back(hi) <= floor)
-		return false;
+		return -1;
 	lo = score_outcome(lo);
 	hi = score_outcome(hi);
-	if (*q < 0.5 * lo)
-		*q = 0.5 * lo;
-	if (*q > 0.5 * hi)
-		*q = 0.5 * hi;
-	return true;
+	if (q < 0.5 * lo)
+		q = 0.5 * lo;
+	if (q > 0.5 * hi)
+		q = 0.5 * hi;
+	return q;
 }
 
 /* What the outcome bits of a child must equal for child_terms() to skip
@@ -474,9 +475,10 @@ static inline int open_key(int floor)
  * the outcomes N's bounds allow (a proven draw is worth exactly 1/2), and
  * *RSQRT = 1 / sqrt(visits), the score being Q + c * sqrt(ln(parent
  * visits)) * RSQRT. Returns false when the solver passes N over: it cannot
- * do better for SIDE than FLOOR. The innermost loop of the search: one
- * division at most, and for a child whose outcome is open under a parent
- * not yet won, one test of the solver's: OPEN is open_key(FLOOR). */
+ * do better for SIDE than FLOOR. One division at most, and for a child
+ * whose outcome is open under a parent not yet won, one test of the
+ * solver's: OPEN is open_key(FLOOR). (The selection's loop, the innermost
+ * of the search, is this specialised: select_among() in mcts.c.) */
 static inline bool child_terms(const struct node *n, int side, int floor, int open, double *q,
 			       double *rsqrt)
 {
@@ -491,8 +493,9 @@ static inline bool child_terms(const struct node *n, int side, int floor, int op
 		*rsqrt = sqrt(inv);
 	}
 	*q = score_for(n, side) * inv;
-	return (LOAD(n->flags) & OUTCOMES_MASK) == open ||
-	       solver_terms(LOAD(n->bounds), side, floor, q);
+	if ((LOAD(n->flags) & OUTCOMES_MASK) != open)
+		*q = solver_q(LOAD(n->bounds), side, floor, *q);
+	return *q >= 0;
 }
 
 /* Game results as outcomes for X, and back. */

@@ -19,6 +19,7 @@
 
 /* The exploration tables (see mcts-node.h). */
 double mcts_inv_table[SMALL];
+double mcts_inv16_table[SMALL];
 double mcts_rsqrt_table[SMALL];
 double mcts_sqlog_table[SMALL];
 double mcts_log_table[1 << LOG_BITS];
@@ -31,9 +32,10 @@ static void tables_init(void)
 	if (done)
 		return;
 	mcts_root_init();
-	mcts_inv_table[0] = mcts_rsqrt_table[0] = mcts_sqlog_table[0] = 0;
+	mcts_inv_table[0] = mcts_inv16_table[0] = mcts_rsqrt_table[0] = mcts_sqlog_table[0] = 0;
 	for (int n = 1; n < SMALL; n++) {
 		mcts_inv_table[n] = 1.0 / n;
+		mcts_inv16_table[n] = 1.0 / n * 0x1.0p-16; /* (exact: a power of two) */
 		mcts_rsqrt_table[n] = 1.0 / sqrt(n);
 		mcts_sqlog_table[n] = sqrt(log(n));
 	}

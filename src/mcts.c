@@ -186,6 +186,56 @@ out:
 	return fresh;
 }
 
+/* The child that UCT selects among the COUNT children KIDS (their first
+ * slot BASE) for SIDE, under a parent whose worst score for SIDE is FLOOR
+ * (OPEN: open_key(FLOOR)), EXPLORE being c * sqrt(ln(parent visits)): the
+ * innermost loop of the search. It is child_terms() and the UCT score,
+ * compiled once for each SIDE and for SHARED (other workers write the
+ * counts as they are read, which can make the other side's share negative
+ * for a moment), so that the loop keeps the mean in a register and tests
+ * neither; the same numbers to the bit (mcts_inv16_table[] folds
+ * score_for()'s exact scaling into the division's table). Returns BASE
+ * when every child is passed over (which cannot happen). */
+static inline __attribute__((always_inline)) uint32_t
+select_among(const struct node *kids, int count, uint32_t base, double explore, int side,
+	     int floor, int open, bool shared)
+{
+	double best_score = -1.0;
+	int best = 0;
+
+	for (int k = count - 1; k >= 0; k--) {
+		const struct node *c = &kids[k];
+		uint32_t v = LOAD(c->visits);
+		int64_t sx = ((int64_t)LOAD(c->x_wins) << 16) + ((int64_t)LOAD(c->draws) << 15) +
+			     LOAD(c->x_frac);
+		int64_t s = side == SIDE_X ? sx : ((int64_t)v << 16) - sx;
+		double q, rsqrt, score;
+
+		if (shared && s < 0)
+			s = 0;
+		if (v < SMALL) {
+			q = (double)s * mcts_inv16_table[v];
+			rsqrt = mcts_rsqrt_table[v];
+		} else {
+			double inv = 1.0 / v;
+
+			q = (double)s * 0x1.0p-16 * inv;
+			rsqrt = sqrt(inv);
+		}
+		if ((LOAD(c->flags) & OUTCOMES_MASK) != open) {
+			q = solver_q(LOAD(c->bounds), side, floor, q);
+			if (q < 0)
+				continue; /* passed over */
+		}
+		score = q + explore * rsqrt;
+		if (score > best_score) {
+			best_score = score;
+			best = k;
+		}
+	}
+	return base + (uint32_t)best;
+}
+
 /* The child of node N that UCT selects for SIDE, the side to move there.
  * With the solver, a child that cannot do better for SIDE than N already
  * guarantees is passed over: proven losses that lose sooner than another
@@ -195,26 +245,18 @@ out:
  * through. */
 static uint32_t select_child(const struct mcts *m, const struct node *n, int side)
 {
-	const struct node *nodes = m->nodes;
-	double explore = m->p.c * sqlog_of(LOAD(n->visits)), best_score = -1.0;
-	uint32_t best = 0, base;
-	int floor, top, open;
+	double explore = m->p.c * sqlog_of(LOAD(n->visits));
+	uint32_t base;
+	int count = kids_of(n, &base), floor, top, open;
+	const struct node *kids = &m->nodes[base];
 
 	bounds_for(n, side, &floor, &top);
 	open = open_key(floor);
-	for (int k = kids_of(n, &base) - 1; k >= 0; k--) {
-		uint32_t c = base + (uint32_t)k;
-		double q, rsqrt, score;
-
-		if (!child_terms(&nodes[c], side, floor, open, &q, &rsqrt))
-			continue;
-		score = q + explore * rsqrt;
-		if (score > best_score) {
-			best_score = score;
-			best = c;
-		}
-	}
-	return best != 0 ? best : base; /* (all passed over: cannot happen) */
+	if (m->shared)
+		return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, true)
+				      : select_among(kids, count, base, explore, SIDE_O, floor, open, true);
+	return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, false)
+			      : select_among(kids, count, base, explore, SIDE_O, floor, open, false);
 }
 
 /* A playout from POS that records its moves in T, with the policies of the
