@@ -193,6 +193,14 @@ struct root_cache {
 
 struct pipe;
 
+/* Positions a worker has reached, by node: a direct-mapped cache that
+ * line_step() (mcts.c) takes a node's position from rather than replaying
+ * the moves to it when the worker's last path went elsewhere; with jobs in
+ * flight (the pipeline) or other workers about, the paths part near the
+ * root, and the replays were half the pipeline tree thread's plays.
+ * Emptied when the root moves: freed slots are reused. */
+#define POS_CACHE 256
+
 /* What each thread of a search keeps for itself; merged into struct mcts
  * between runs. */
 struct worker {
@@ -210,6 +218,10 @@ struct worker {
 	int line_len;
 	uint32_t path[GAME_MAX_PLIES + 1];
 	struct pos line[GAME_MAX_PLIES + 1];
+	struct {
+		uint32_t node; /* 0: empty */
+		struct pos pos;
+	} known[POS_CACHE];
 	/* (pipeline, worker 0) where iterate() writes the leaf's position for
 	 * a player to play out, NULL to play it out itself */
 	struct pos *slot;

@@ -285,6 +285,8 @@ void mcts_advance(struct mcts *m, int move)
 	for (int i = 0; i < m->threads; i++) {
 		m->w[i].rc.valid = false;
 		m->w[i].line_len = 0; /* (freed slots are reused) */
+		for (int k = 0; k < POS_CACHE; k++)
+			m->w[i].known[k].node = 0;
 	}
 	m->iterations = 0;
 	m->ns = 0;

@@ -494,14 +494,22 @@ backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, bo
 
 /* Go down from node PARENT at DEPTH - 1 of W's path to its child CUR at
  * DEPTH: the position there is W's from its last path if that went
- * through CUR too, else the parent's with CUR's move played (and the rest
- * of the last path is dropped). */
+ * through CUR too, else from W's cache of positions, else the parent's
+ * with CUR's move played (and the rest of the last path is dropped). */
 static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, uint32_t cur)
 {
 	if (depth >= w->line_len || w->path[depth] != cur) {
+		unsigned k = cur % POS_CACHE;
+
 		w->path[depth] = cur;
-		w->line[depth] = w->line[depth - 1];
-		game_play(m->g, &w->line[depth], m->nodes[cur].move);
+		if (w->known[k].node == cur) {
+			w->line[depth] = w->known[k].pos;
+		} else {
+			w->line[depth] = w->line[depth - 1];
+			game_play(m->g, &w->line[depth], m->nodes[cur].move);
+			w->known[k].node = cur;
+			w->known[k].pos = w->line[depth];
+		}
 		w->line_len = depth + 1;
 	}
 	return &w->line[depth];
