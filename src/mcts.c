@@ -428,33 +428,70 @@ static void give_prior(struct mcts *m, struct node *n, const struct pos *pos, bo
 	add_prior(n, leaf_value(m, pos), shared);
 }
 
-/* Add the playout result X (an outcome for X), plus FRAC / 65536 of a
- * result for X when a leaf's value is backed up, to the PATH_LEN + 1 nodes
- * of PATH, bounds first while they change (CHANGED), the score clipped
- * into them. */
+/* How backup() writes: one thread; the pipeline (one writer, virtual
+ * losses); workers sharing the tree (atomics, virtual losses). */
+enum { BACKUP_ONE, BACKUP_PIPE, BACKUP_SHARED };
+
+/* Add X (an outcome for X) and FRAC / 65536 of a result for X to node N at
+ * DEPTH of the path, clipped into the outcomes N's bounds allow (*X and
+ * *FRAC as clipped go on up). */
 static inline __attribute__((always_inline)) void
-backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, bool changed)
+backup_node(struct node *n, int depth, int turn, int *x, unsigned *frac, int mode)
+{
+	bool shared = mode == BACKUP_SHARED;
+	int f = LOAD(n->flags);
+	uint32_t won;
+
+	if ((f & OUTCOMES_MASK) != OPEN_OUTCOMES) /* (else clipping changes nothing) */
+		clip_score(x, frac, f >> 3 & 3, f >> 5 & 3);
+	won = (*x == WON) + add_frac(n, *frac, shared);
+	if (shared && depth == 0) {
+		ADD(n->vx, VX(1, won));
+		if (*x == DRAWN)
+			ADD(n->draws, 1);
+	} else if (shared) {
+		/* The visit was counted on the way down, as a loss for the side
+		 * that chose N. */
+		won -= chooser(turn, depth) == SIDE_O;
+		if (won != 0)
+			ADD(n->x_wins, won);
+		if (*x == DRAWN)
+			ADD(n->draws, 1);
+	} else if (mode == BACKUP_PIPE) {
+		/* (the same, the tree having one writer) */
+		n->visits += depth == 0;
+		n->x_wins += won - (depth > 0 && chooser(turn, depth) == SIDE_O);
+		n->draws += *x == DRAWN;
+	} else {
+		n->visits++;
+		n->x_wins += won;
+		n->draws += *x == DRAWN;
+	}
+}
+
+/* backup() for MODE: the bounds from the leaf up while they change, then
+ * the statistics alone. */
+static inline __attribute__((always_inline)) void
+backup_path(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, bool changed,
+	    int mode)
 {
 	struct node *nodes = m->nodes;
-	int turn = m->root_pos.turn;
-	/* (threads > 1: visits are counted on the way down) */
-	bool shared = m->shared, vloss = m->pool != NULL;
-	/* (one thread) path[i + 1]'s bounds before its update; a new node's
-	 * are its own */
-	unsigned old = LOAD(nodes[path[depth]].bounds);
+	int turn = m->root_pos.turn, i = depth;
 
-	for (int i = depth; i >= 0; i--) {
-		struct node *n = &nodes[path[i]];
-		unsigned b = LOAD(n->bounds);
-		uint32_t won;
-		int f;
+	if (changed) {
+		/* (one thread) path[i + 1]'s bounds before its update; a new
+		 * node's are its own */
+		unsigned old = LOAD(nodes[path[depth]].bounds);
 
-		if (changed && i < depth) {
+		backup_node(&nodes[path[i]], i, turn, &x, &frac, mode);
+		for (i = depth - 1; i >= 0 && changed; i--) {
+			struct node *n = &nodes[path[i]];
+			unsigned b = LOAD(n->bounds);
 			int side = turn ^ (i & 1);
 
 			/* The node that got a child looks at all its children;
 			 * those above it, alone, only at the one on the path. */
-			if (shared)
+			if (mode == BACKUP_SHARED)
 				changed = update_bounds_locked(m, n, side);
 			else if (i == depth - 1 && (n->flags & NODE_FULL))
 				changed = update_bounds(m, n, side);
@@ -462,34 +499,27 @@ backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, bo
 				changed = update_bounds_after(m, n, side, &nodes[path[i + 1]], old);
 			if (changed && i == 0)
 				ADD(m->root_epoch, 1); /* what passes over may change */
-		}
-		old = b;
-		f = LOAD(n->flags);
-		clip_score(&x, &frac, f >> 3 & 3, f >> 5 & 3);
-		won = (x == WON) + add_frac(n, frac, shared);
-		if (shared && i == 0) {
-			ADD(n->vx, VX(1, won));
-			if (x == DRAWN)
-				ADD(n->draws, 1);
-		} else if (shared) {
-			/* The visit was counted on the way down, as a loss for
-			 * the side that chose N. */
-			won -= chooser(turn, i) == SIDE_O;
-			if (won != 0)
-				ADD(n->x_wins, won);
-			if (x == DRAWN)
-				ADD(n->draws, 1);
-		} else if (vloss) {
-			/* (the pipeline: the same, the tree having one writer) */
-			n->visits += i == 0;
-			n->x_wins += won - (i > 0 && chooser(turn, i) == SIDE_O);
-			n->draws += x == DRAWN;
-		} else {
-			n->visits++;
-			n->x_wins += won;
-			n->draws += x == DRAWN;
+			old = b;
+			backup_node(n, i, turn, &x, &frac, mode);
 		}
 	}
+	for (; i >= 0; i--)
+		backup_node(&nodes[path[i]], i, turn, &x, &frac, mode);
+}
+
+/* Add the playout result X (an outcome for X), plus FRAC / 65536 of a
+ * result for X when a leaf's value is backed up, to the DEPTH + 1 nodes of
+ * PATH, bounds first while they change (CHANGED), the score clipped into
+ * them. */
+static inline __attribute__((always_inline)) void
+backup(struct mcts *m, const uint32_t *path, int depth, int x, unsigned frac, bool changed)
+{
+	if (m->shared)
+		backup_path(m, path, depth, x, frac, changed, BACKUP_SHARED);
+	else if (m->pool != NULL)
+		backup_path(m, path, depth, x, frac, changed, BACKUP_PIPE);
+	else
+		backup_path(m, path, depth, x, frac, changed, BACKUP_ONE);
 }
 
 /* Go down from node PARENT at DEPTH - 1 of W's path to its child CUR at
