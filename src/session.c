@@ -722,7 +722,7 @@ int session_check_record(const char *path)
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		fprintf(stderr,
 			"noughts: play: --record %s is a directory: give the file to write\n",
-			path);
+			shown(path));
 		return 2;
 	}
 	if (slash == NULL)
@@ -739,8 +739,8 @@ int session_check_record(const char *path)
 	else if (access(dir, W_OK) != 0)
 		why = strerror(errno);
 	if (why != NULL) {
-		fprintf(stderr, "noughts: play: --record %s: cannot write in %s: %s\n", path, dir,
-			why);
+		fprintf(stderr, "noughts: play: --record %s: cannot write in %s: %s\n", shown(path),
+			shown(dir), why);
 		return 1;
 	}
 	return 0;
