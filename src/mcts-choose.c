@@ -207,7 +207,7 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 		o->value = value_for(ch, side);
 		/* (floor -1: the score even of a child the solver passes over) */
 		o->uct = HUGE_VAL;
-		if (ch->visits > 0 && child_terms(ch, side, -1, -1, &q, &rsqrt))
+		if (ch->visits > 0 && child_terms(ch, side, -1, -1, true, &q, &rsqrt))
 			o->uct = q + explore * rsqrt;
 		o->proven = proof_for(ch, side);
 		o->proven_plies = plies_of(ch);

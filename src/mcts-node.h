@@ -434,18 +434,25 @@ static inline int plies_of(const struct node *n)
 	return (b & 0xff) == b >> 8 && (b & 0xff) != SCORE_DRAW ? score_plies(b & 0xff) : -1;
 }
 
-/* SIDE's score in the playouts (or leaf values) of N: its wins, half the
- * draws, and its share of X's fractional score. Exact: in 1/65536 of a
- * result before the one scaling, which is a power of two. */
-static inline double score_for(const struct node *n, int side)
+/* SIDE's score in the playouts (or leaf values) of N, V of them as the
+ * caller read N's visits: its wins, half the draws, and its share of X's
+ * fractional score, in 1/65536 of a result. CLAMP: a negative score is 0
+ * (with threads, counts read at slightly different times can make the
+ * other side's share negative for a moment; one writer never does). */
+static inline int64_t score16_for(const struct node *n, int side, uint32_t v, bool clamp)
 {
-	uint32_t x = LOAD(n->x_wins), v = LOAD(n->visits), d = LOAD(n->draws);
-	int64_t sx = ((int64_t)x << 16) + ((int64_t)d << 15) + LOAD(n->x_frac);
+	int64_t sx = ((int64_t)LOAD(n->x_wins) << 16) + ((int64_t)LOAD(n->draws) << 15) +
+		     LOAD(n->x_frac);
 	int64_t s = side == SIDE_X ? sx : ((int64_t)v << 16) - sx;
 
-	/* (with threads, counts read at slightly different times can make
-	 * the other side's share negative for a moment) */
-	return (double)(s < 0 ? 0 : s) * 0x1.0p-16;
+	return clamp && s < 0 ? 0 : s;
+}
+
+/* The same on the [0, visits] scale. Exact: the one scaling is a power of
+ * two. */
+static inline double score_for(const struct node *n, int side)
+{
+	return (double)score16_for(n, side, LOAD(n->visits), true) * 0x1.0p-16;
 }
 
 /* Mean reward of N for SIDE on the [0, 1] scale; 0 when unvisited. */
@@ -487,26 +494,30 @@ static inline int open_key(int floor)
  * the outcomes N's bounds allow (a proven draw is worth exactly 1/2), and
  * *RSQRT = 1 / sqrt(visits), the score being Q + c * sqrt(ln(parent
  * visits)) * RSQRT. Returns false when the solver passes N over: it cannot
- * do better for SIDE than FLOOR. One division at most, and for a child
- * whose outcome is open under a parent not yet won, one test of the
- * solver's: OPEN is open_key(FLOOR). (The selection's loop, the innermost
- * of the search, is this specialised: select_among() in mcts.c.) */
-static inline bool child_terms(const struct node *n, int side, int floor, int open, double *q,
-			       double *rsqrt)
+ * do better for SIDE than FLOOR. CLAMP as in score16_for(). The innermost
+ * loop of the search (select_among() in mcts.c, compiled for each SIDE and
+ * CLAMP): one division at most, score_for()'s scaling by 2^-16 folded into
+ * the table of 1/n (no bit changes: a power of two), and for a child whose
+ * outcome is open under a parent not yet won, one test of the solver's:
+ * OPEN is open_key(FLOOR). */
+static inline __attribute__((always_inline)) bool
+child_terms(const struct node *n, int side, int floor, int open, bool clamp, double *q,
+	    double *rsqrt)
 {
-	uint32_t visits = LOAD(n->visits);
-	double inv;
+	uint32_t v = LOAD(n->visits);
+	double s = (double)score16_for(n, side, v, clamp), inv;
 
-	if (visits < SMALL) {
-		inv = mcts_inv_table[visits];
-		*rsqrt = mcts_rsqrt_table[visits];
+	if (v < SMALL) {
+		*rsqrt = mcts_rsqrt_table[v];
+		*q = s * mcts_inv16_table[v];
 	} else {
-		inv = 1.0 / visits;
+		inv = 1.0 / v;
 		*rsqrt = sqrt(inv);
+		*q = s * 0x1.0p-16 * inv;
 	}
-	*q = score_for(n, side) * inv;
-	if ((LOAD(n->flags) & OUTCOMES_MASK) != open)
-		*q = solver_q(LOAD(n->bounds), side, floor, *q);
+	if ((LOAD(n->flags) & OUTCOMES_MASK) == open)
+		return true;
+	*q = solver_q(LOAD(n->bounds), side, floor, *q);
 	return *q >= 0;
 }
 

@@ -38,8 +38,8 @@ void mcts_root_init(void)
 
 void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor)
 {
-	if (!child_terms(&m->nodes[rc->idx[j]], m->root_pos.turn, floor, open_key(floor), &rc->q[j],
-			 &rc->rsqrt[j]))
+	if (!child_terms(&m->nodes[rc->idx[j]], m->root_pos.turn, floor, open_key(floor), true,
+			 &rc->q[j], &rc->rsqrt[j]))
 		rc->q[j] = -HUGE_VAL; /* passed over: never the best */
 }
 

@@ -189,13 +189,10 @@ out:
 /* The child that UCT selects among the COUNT children KIDS (their first
  * slot BASE) for SIDE, under a parent whose worst score for SIDE is FLOOR
  * (OPEN: open_key(FLOOR)), EXPLORE being c * sqrt(ln(parent visits)): the
- * innermost loop of the search. It is child_terms() and the UCT score,
- * compiled once for each SIDE and for SHARED (other workers write the
- * counts as they are read, which can make the other side's share negative
- * for a moment), so that the loop keeps the mean in a register and tests
- * neither; the same numbers to the bit (mcts_inv16_table[] folds
- * score_for()'s exact scaling into the division's table). Returns BASE
- * when every child is passed over (which cannot happen). */
+ * innermost loop of the search, compiled once for each SIDE and for SHARED
+ * (other workers write the counts as they are read: child_terms()' clamp),
+ * so that the loop tests neither. Returns BASE when every child is passed
+ * over (which cannot happen). */
 static inline __attribute__((always_inline)) uint32_t
 select_among(const struct node *kids, int count, uint32_t base, double explore, int side,
 	     int floor, int open, bool shared)
@@ -204,29 +201,10 @@ select_among(const struct node *kids, int count, uint32_t base, double explore, 
 	int best = 0;
 
 	for (int k = count - 1; k >= 0; k--) {
-		const struct node *c = &kids[k];
-		uint32_t v = LOAD(c->visits);
-		int64_t sx = ((int64_t)LOAD(c->x_wins) << 16) + ((int64_t)LOAD(c->draws) << 15) +
-			     LOAD(c->x_frac);
-		int64_t s = side == SIDE_X ? sx : ((int64_t)v << 16) - sx;
 		double q, rsqrt, score;
 
-		if (shared && s < 0)
-			s = 0;
-		if (v < SMALL) {
-			q = (double)s * mcts_inv16_table[v];
-			rsqrt = mcts_rsqrt_table[v];
-		} else {
-			double inv = 1.0 / v;
-
-			q = (double)s * 0x1.0p-16 * inv;
-			rsqrt = sqrt(inv);
-		}
-		if ((LOAD(c->flags) & OUTCOMES_MASK) != open) {
-			q = solver_q(LOAD(c->bounds), side, floor, q);
-			if (q < 0)
-				continue; /* passed over */
-		}
+		if (!child_terms(&kids[k], side, floor, open, shared, &q, &rsqrt))
+			continue; /* passed over */
 		score = q + explore * rsqrt;
 		if (score > best_score) {
 			best_score = score;
