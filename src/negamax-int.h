@@ -47,6 +47,8 @@ struct nm_thread {
 	int index;          /* 0: the caller's, whose iterations are reported */
 	uint64_t nodes, next_check;
 	uint64_t counted;   /* of the nodes, those added to n->nodes_all */
+	uint64_t filled;    /* (atomic) table slots this thread found empty
+	                       and filled, over the table's life */
 	bool aborted;       /* stopped: *stop, the clock, or thread 0 done */
 	const int *watch;   /* (atomic) when it turns non-zero, the search under
 	                       way is called off (NULL: none) */

@@ -116,6 +116,17 @@ static uint64_t nm_nodes(struct negamax *n)
 	return nm_count(&n->th[0]);
 }
 
+/* Table slots filled so far: what every thread counted it filled (a
+ * little behind the others' latest), never above the table's slots. */
+static size_t nm_tt_used(const struct negamax *n)
+{
+	uint64_t used = 0;
+
+	for (int i = 0; i < n->threads; i++)
+		used += LOAD(n->th[i].filled);
+	return used < ttable_slots(n->tt) ? (size_t)used : ttable_slots(n->tt);
+}
+
 /* Whether *stop asks for a stop (not a hold). */
 static bool nm_stop_asked(const struct negamax *n)
 {
@@ -154,7 +165,7 @@ void nm_poll(struct nm_thread *t)
 		pthread_mutex_lock(&n->live_lock);
 		n->live.nodes = all;
 		n->live.seconds = (double)(now - n->start_ns - t->held_ns) / 1e9;
-		n->live.tt_used = ttable_used(n->tt);
+		n->live.tt_used = nm_tt_used(n);
 		pthread_mutex_unlock(&n->live_lock);
 	}
 	if (nm_stop_asked(n) || (n->deadline != 0 && now >= n->deadline + t->held_ns) ||
@@ -271,7 +282,7 @@ static void nm_live_iteration(struct negamax *n, const struct nm_node *root,
 	n->live.plies = out->plies;
 	n->live.nodes = out->nodes;
 	n->live.seconds = out->seconds;
-	n->live.tt_used = ttable_used(n->tt);
+	n->live.tt_used = nm_tt_used(n);
 	n->live.pv_len = len;
 	memcpy(n->live.pv, pv, (size_t)len);
 	pthread_mutex_unlock(&n->live_lock);
@@ -288,7 +299,7 @@ static void nm_live_run(struct negamax *n, bool running)
 	} else {
 		n->live.nodes = nm_nodes(n);
 		n->live.seconds = (double)(now_ns() - n->start_ns) / 1e9;
-		n->live.tt_used = ttable_used(n->tt);
+		n->live.tt_used = nm_tt_used(n);
 	}
 	n->live.running = running;
 	pthread_mutex_unlock(&n->live_lock);

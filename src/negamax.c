@@ -141,9 +141,11 @@ static int nm_worth(const struct tt_entry *e)
 	return e->draft * 2 + !!(e->flags & TT_PROVEN);
 }
 
-static void nm_store(struct negamax *n, uint64_t key, int score, int move, int draft, int flags)
+static void nm_store(struct nm_thread *t, uint64_t key, int score, int move, int draft, int flags)
 {
+	struct negamax *n = t->n;
 	struct tt_entry e;
+	int filled;
 
 	e.key = key;
 	e.score = score;
@@ -151,7 +153,9 @@ static void nm_store(struct negamax *n, uint64_t key, int score, int move, int d
 	e.draft = (uint8_t)nm_min(nm_max(draft, 0), NM_DRAFT_MAX);
 	e.flags = (uint8_t)flags;
 	e.gen = n->gen;
-	ttable_store(n->tt, &e, nm_worth);
+	filled = ttable_store(n->tt, &e, nm_worth);
+	if (filled > 0) /* (only this thread writes it; thread 0 reads) */
+		__atomic_store_n(&t->filled, t->filled + (uint64_t)filled, __ATOMIC_RELAXED);
 }
 
 int nm_table_move(const struct negamax *n, const struct nm_node *nd)
@@ -525,7 +529,7 @@ static int nm_search_moves(struct nm_thread *t, const struct nm_node *nd, const 
 			*proven = cp;
 			if (moves[i] != f->ttmove && t->history[me][moves[i]] < (1u << 30))
 				t->history[me][moves[i]] += (uint32_t)(depth * depth + 1);
-			nm_store(n, f->key, nm_score_to_tt(s, ply), g->sym[f->sym][moves[i]], draft,
+			nm_store(t, f->key, nm_score_to_tt(s, ply), g->sym[f->sym][moves[i]], draft,
 				 nm_tt_flags(n, TT_LOWER, cp));
 			return s;
 		}
@@ -536,7 +540,7 @@ static int nm_search_moves(struct nm_thread *t, const struct nm_node *nd, const 
 	/* A heuristic score outside the proven bounds is clamped into them. */
 	best = nm_max(f->lo, nm_min(f->hi, best));
 	*proven = all_proven;
-	nm_store(n, f->key, nm_score_to_tt(best, ply), g->sym[f->sym][bestmove], draft,
+	nm_store(t, f->key, nm_score_to_tt(best, ply), g->sym[f->sym][bestmove], draft,
 		 nm_tt_flags(n, best > alpha ? TT_EXACT : TT_UPPER, all_proven));
 	return best;
 }

@@ -20,7 +20,6 @@ struct ttable {
 	struct bucket *b;
 	size_t bytes;    /* of b, for huge_free() */
 	size_t mask;     /* buckets - 1, a power of two minus one */
-	uint64_t used;   /* slots filled (atomic) */
 };
 
 static uint64_t pack(const struct tt_entry *e)
@@ -88,42 +87,30 @@ bool ttable_probe(const struct ttable *t, uint64_t key, struct tt_entry *out)
 	return out->flags != 0 && out->key == key;
 }
 
-/* Count a slot that was empty and is filled now. */
-static void count_filled(struct ttable *t, const struct tt_entry *was)
-{
-	if (was->flags == 0)
-		__atomic_fetch_add(&t->used, 1, __ATOMIC_RELAXED);
-}
-
-void ttable_store(struct ttable *t, const struct tt_entry *e, int (*worth)(const struct tt_entry *))
+int ttable_store(struct ttable *t, const struct tt_entry *e, int (*worth)(const struct tt_entry *))
 {
 	struct bucket *b = &t->b[e->key & t->mask];
 	struct tt_entry deep, recent;
+	int filled = 0;
 
 	slot_read(&b->deep, &deep);
 	if (deep.flags == 0 || deep.gen != e->gen || worth(e) >= worth(&deep)) {
 		if (deep.flags != 0 && deep.key != e->key) {
 			slot_read(&b->recent, &recent);
-			count_filled(t, &recent);
+			filled += recent.flags == 0;
 			slot_write(&b->recent, &deep);
 		}
-		count_filled(t, &deep);
+		filled += deep.flags == 0;
 		slot_write(&b->deep, e);
 	} else {
 		slot_read(&b->recent, &recent);
-		count_filled(t, &recent);
+		filled += recent.flags == 0;
 		slot_write(&b->recent, e);
 	}
+	return filled;
 }
 
 size_t ttable_slots(const struct ttable *t)
 {
 	return 2 * (t->mask + 1);
-}
-
-size_t ttable_used(const struct ttable *t)
-{
-	size_t used = (size_t)__atomic_load_n(&t->used, __ATOMIC_RELAXED);
-
-	return used < ttable_slots(t) ? used : ttable_slots(t);
 }

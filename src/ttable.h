@@ -37,12 +37,14 @@ bool ttable_probe(const struct ttable *t, uint64_t key, struct tt_entry *out);
 /* Store E (E->flags not 0): it takes the deep slot when that is empty,
  * from an older search, or worth no more than E (WORTH: a number, higher
  * for more work behind an entry), whose old entry for another key moves
- * to the recent slot; else it takes the recent slot. */
-void ttable_store(struct ttable *t, const struct tt_entry *e, int (*worth)(const struct tt_entry *));
+ * to the recent slot; else it takes the recent slot. Returns how many
+ * empty slots it filled (0 to 2): the table keeps no count of its own,
+ * since a counter that every thread writes would move its cache line (and
+ * the table's address beside it) between cores on most stores; each
+ * thread counts its own. */
+int ttable_store(struct ttable *t, const struct tt_entry *e, int (*worth)(const struct tt_entry *));
 
-/* Slots in all, and slots filled (counted as they fill; with threads an
- * estimate, never above the total). */
+/* Slots in all. */
 size_t ttable_slots(const struct ttable *t);
-size_t ttable_used(const struct ttable *t);
 
 #endif

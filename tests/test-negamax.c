@@ -11,6 +11,7 @@
 #include "game.h"
 #include "minimax.h"
 #include "tap.h"
+#include "ttable.h"
 #include "util.h"
 
 #define TTT_POSITIONS 4520
@@ -223,11 +224,57 @@ static void test_solve(const char *name, int value)
 	game_init(&g, name, 0, err, sizeof(err));
 	game_start(&g, &p);
 	n = negamax_new(&g, &params);
+	struct negamax_live live;
+
 	count = negamax_best_moves(n, &p, NULL, NULL, NULL, &r, best);
 	ok(count > 0 && r.exact && !r.stopped && r.value == value,
 	   "solve %s: %s (got %s, exact %d, %d best moves)", name, names[value],
 	   names[r.value], r.exact, count);
+	negamax_live(n, &live);
+	ok(live.tt_used > 0 && live.tt_used <= live.tt_size && live.tt_used <= r.nodes,
+	   "solve %s: %zu of %zu table slots used, by %llu nodes", name, live.tt_used,
+	   live.tt_size, (unsigned long long)r.nodes);
 	negamax_free(n);
+}
+
+static int test_worth(const struct tt_entry *e)
+{
+	return e->draft;
+}
+
+/* Store KEY with DRAFT in T; returns the slots it says it filled. */
+static int tt_put(struct ttable *t, uint64_t key, int draft)
+{
+	struct tt_entry e = { key, 7, 3, (uint8_t)draft, 1, 0 };
+
+	return ttable_store(t, &e, test_worth);
+}
+
+static bool tt_has(const struct ttable *t, uint64_t key)
+{
+	struct tt_entry e;
+
+	return ttable_probe(t, key, &e) && e.key == key;
+}
+
+/* A table of one bucket (two slots): what each store says it filled, and
+ * what stays. The counts are what the live view's "table used" adds up. */
+static void test_table_fill(void)
+{
+	struct ttable *t = ttable_new(1);
+	int f[5];
+
+	f[0] = tt_put(t, 11, 5); /* the deep slot, empty */
+	f[1] = tt_put(t, 11, 6); /* the same key, deeper: in its place */
+	f[2] = tt_put(t, 22, 2); /* shallower: the recent slot, empty */
+	f[3] = tt_put(t, 33, 1); /* shallower: the recent slot, taken */
+	f[4] = tt_put(t, 44, 9); /* deeper: the deep slot; 11 moves to recent */
+	ok(ttable_slots(t) == 2 && f[0] == 1 && f[1] == 0 && f[2] == 1 && f[3] == 0 &&
+	   f[4] == 0, "table: stores fill %d %d %d %d %d of %zu slots (want 1 0 1 0 0 of 2)",
+	   f[0], f[1], f[2], f[3], f[4], ttable_slots(t));
+	ok(tt_has(t, 44) && tt_has(t, 11) && !tt_has(t, 22) && !tt_has(t, 33),
+	   "table: the deepest entry and the one it displaced stay");
+	ttable_free(t);
 }
 
 /* negamax_solve_moves() from the start of NAME on the threads under test
@@ -569,6 +616,7 @@ int main(void)
 	test_endgames("5,4,4", 9, 40, 3);
 	test_endgames("5,5,4", 8, 30, 4);
 	test_forced();
+	test_table_fill();
 	test_best_moves();
 	test_solve("ttt", PROOF_DRAW);
 	test_solve("4,4,3", PROOF_WIN);
