@@ -199,17 +199,24 @@ check $? "and saves the game first, saying where ($saved)"
 # --- negamax on the panel -------------------------------------------------------
 
 # While negamax thinks on 5,5,4 the panel shows the depth reached and a
-# score per root move searched; sample it until the search ends.
+# score per root move searched. The test lets it think a moment at a time
+# (p resumes, p pauses again) and reads the panel while it is paused, so
+# how many looks it gets does not hang on how fast the machine runs. (A p
+# that comes just after the search has ended finds nothing to pause, and
+# the status line says so instead of "O to move".)
 start -- --game 5,5,4 --x negamax:time=60000 --o human
 nm_depth() { screen | grep -Eo 'depth [0-9]+' | head -1 | awk '{ print $2 }'; }
 nm_score='(draw|<= draw|win in [0-9]+|loss|loss in [0-9]+|(<= )?[-+][0-9]+)'
 nm_rows() { screen | grep -Eo "[a-e][1-5] +$nm_score +[0-9]+\$"; }
+nm_over='O to move|Nothing is thinking now'
 depths=""
 rows_seen=0
 last_rows=""
 i=0
-while [ "$i" -lt $((WAIT * 20)) ] && ! screen_has 'O to move'; do
-	if screen_has 'X is thinking'; then
+wait_for 'X is thinking'
+tm send-keys -t t p
+while [ "$i" -lt 400 ] && ! screen_has "$nm_over"; do
+	if wait_for "X is paused|$nm_over" && screen_has 'X is paused'; then
 		d=$(nm_depth)
 		r=$(nm_rows)
 		case " $depths " in *" $d "*) ;; *) [ -n "$d" ] && depths="$depths $d" ;; esac
@@ -217,15 +224,18 @@ while [ "$i" -lt $((WAIT * 20)) ] && ! screen_has 'O to move'; do
 			rows_seen=$((rows_seen + 1))
 			last_rows=$r
 		fi
+		tm send-keys -t t p
+		sleep 0.05
+		tm send-keys -t t p
 	fi
-	sleep 0.05
 	i=$((i + 1))
 done
+screen_has 'X is paused' && tm send-keys -t t p
 [ "$(echo $depths | wc -w)" -ge 2 ]
 check $? "negamax on 5,5,4: the depth grows while it thinks (seen:$depths)"
 [ "$rows_seen" -ge 2 ]
 check $? "and the root moves' scores change ($rows_seen different tables)"
-wait_for 'O to move'
+wait_for "$nm_over"
 nm_rows | head -1 | grep -Eq '^[a-e][1-5] +draw +[0-9]+' && screen_has 'when X chose'
 check $? "the search ends with its move proven a draw, and X plays it"
 screen | grep -Eq 'table [0-9.]+% full of' && screen | grep -Eq ' PV +(\.\.\. )?[a-e][1-5] '
