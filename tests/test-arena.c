@@ -74,7 +74,10 @@ static void test_memory(int threads)
  * is that of the subtree kept; and the arena, twice the largest tree
  * (about 4 MiB) but far smaller than all the memory the game's searches
  * take, never fills: the blocks the advances gave back are used again,
- * large ones too (a node sent to a closed board has up to 81 moves). */
+ * large ones too (a node sent to a closed board has up to 81 moves).
+ * They are used before the arena's untouched top: the slots ever handed
+ * out stay near what the largest tree took (fragments of free slots too
+ * small for a region wait until the top is used up). */
 static void test_game(int threads)
 {
 	struct pos pos;
@@ -105,6 +108,9 @@ static void test_game(int threads)
 	   "the searches in all, %zu at most at once)", threads, moves, limit, total, peak);
 	ok(shrunk == moves, "%d thread(s): every advance gives memory back (%d of %d)", threads,
 	   shrunk, moves);
+	ok(m->top * mcts_node_bytes() <= peak + peak / 2,
+	   "%d thread(s): the game used %zu bytes of the arena, its largest tree %zu",
+	   threads, (size_t)m->top * mcts_node_bytes(), peak);
 	mcts_free(m);
 }
 
