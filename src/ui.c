@@ -374,7 +374,7 @@ static void curses_setup(struct screen *sc, bool ascii)
 
 int ui_play(struct options *opt)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa, old[ARRAY_SIZE(sigs)];
 	struct record *rec;
 	struct session *u;

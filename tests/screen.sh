@@ -299,21 +299,21 @@ wait_for '^EXIT=0'
 
 # --- signals --------------------------------------------------------------------
 
-# Each signal sent to the process (and Ctrl-C typed) during a search: the
-# shell gets back a sane terminal, as stty shows (icanon and echo on, not
-# -icanon -echo as curses leaves them).
-for s in TERM:143 HUP:129 INT:130 C-c:130; do
+# Each signal sent to the process (and Ctrl-C and Ctrl-\ typed) during a
+# search: the shell gets back a sane terminal, as stty shows (icanon and
+# echo on, not -icanon -echo as curses leaves them).
+for s in TERM:143 HUP:129 INT:130 QUIT:131 C-c:130 'C-\:131'; do
 	sig=${s%%:*}
 	want=${s#*:}
 	start -- --game uttt --x mcts:time=60000
 	wait_for 'thinking'
-	if [ "$sig" = C-c ]; then
-		tm send-keys -t t C-c
-	else
-		kill -"$sig" "$(pid)"
-	fi
+	case $sig in
+	C-*) tm send-keys -t t "$sig" ;;
+	*) kill -"$sig" "$(pid)" ;;
+	esac
 	what="SIG$sig"
 	[ "$sig" = C-c ] && what="Ctrl-C"
+	[ "$sig" = 'C-\' ] && what="Ctrl-\\"
 	wait_for "^EXIT=$want"
 	check $? "$what in the middle of a search: exit $want"
 	[ "$(tm display -p -t t '#{alternate_on}')" = 0 ] && screen | grep -q BEFORE-NOUGHTS
