@@ -220,7 +220,7 @@ static bool parse_int(const char *s, int lo, int hi, int *v)
 static bool parse_cell(const struct bot *b, const char *line, bool allow_none, int *move, char *err,
 		       size_t errsize)
 {
-	char first[32];
+	char first[32], quoted[64];
 	const char *s = line, *space;
 	int row, col;
 	size_t n;
@@ -230,15 +230,15 @@ static bool parse_cell(const struct bot *b, const char *line, bool allow_none, i
 	space = strpbrk(s, " \t");
 	n = space != NULL ? (size_t)(space - s) : strlen(s);
 	if (space == NULL || n >= sizeof(first) || !parse_int(space, -1, 99, &col)) {
-		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%.40s'",
-			b->g->height - 1, b->g->width - 1, line);
+		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%s'",
+			b->g->height - 1, b->g->width - 1, text_shown(line, 40, quoted, sizeof(quoted)));
 		return false;
 	}
 	memcpy(first, s, n);
 	first[n] = '\0';
 	if (!parse_int(first, -1, 99, &row)) {
-		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%.40s'",
-			b->g->height - 1, b->g->width - 1, line);
+		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%s'",
+			b->g->height - 1, b->g->width - 1, text_shown(line, 40, quoted, sizeof(quoted)));
 		return false;
 	}
 	if (row == -1 && col == -1 && allow_none) {
@@ -298,12 +298,14 @@ static void answer(struct bot *b, char *out, size_t outsize)
 int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *err,
 	     size_t errsize)
 {
-	char why[160];
+	char why[160], quoted[64];
 	int move;
 
 	b->line++;
 #define ERR(...) (fmt_buf(err, errsize, "line %d: ", b->line), \
 		  fmt_buf(err + strlen(err), errsize - strlen(err), __VA_ARGS__), BOT_ERROR)
+/* the line as a message quotes it: escaped, its middle cut past 40 bytes */
+#define QUOTED text_shown(line, 40, quoted, sizeof(quoted))
 	switch (b->stage) {
 	case WANT_OPPONENT:
 		b->turn_start = turn_began(b);
@@ -312,7 +314,7 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 			return ERR("the opponent's move: %s", why);
 		if (move >= 0) {
 			if (game_illegal(b->g, &b->pos, move, why, sizeof(why)) != NULL)
-				return ERR("the opponent's move '%s' is illegal: %s", line, why);
+				return ERR("the opponent's move '%s' is illegal: %s", QUOTED, why);
 			game_play(b->g, &b->pos, move);
 			player_played(b->player, move);
 		}
@@ -324,7 +326,7 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 		struct moveset legal;
 
 		if (!parse_int(line, 0, 1000, &b->count))
-			return ERR("expected the number of valid actions, not '%.40s'", line);
+			return ERR("expected the number of valid actions, not '%s'", QUOTED);
 		game_legal(b->g, &b->pos, &legal);
 		if (b->count != moveset_count(&legal))
 			return ERR("%d valid actions, but the position has %d legal moves", b->count,
@@ -338,9 +340,9 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 		if (!parse_cell(b, line, false, &move, why, sizeof(why)))
 			return ERR("a valid action: %s", why);
 		if (game_illegal(b->g, &b->pos, move, why, sizeof(why)) != NULL)
-			return ERR("the valid action '%s' is not legal: %s", line, why);
+			return ERR("the valid action '%s' is not legal: %s", QUOTED, why);
 		if (moveset_has(&b->actions, move))
-			return ERR("the valid action '%s' is listed twice", line);
+			return ERR("the valid action '%s' is listed twice", QUOTED);
 		moveset_add(&b->actions, move);
 		if (++b->seen < b->count)
 			return BOT_MORE;
@@ -349,5 +351,6 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 		return BOT_ANSWER;
 	}
 #undef ERR
+#undef QUOTED
 	return BOT_ERROR;
 }

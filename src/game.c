@@ -110,8 +110,10 @@ int game_init(struct game *g, const char *given, unsigned rules, char *err, size
 
 	/* Game names are case-insensitive, as move text is ("UTTT", "B2"). */
 	if (len >= sizeof(name)) {
-		fmt_buf(err, errsize, "unknown game '%.40s' (expected ttt, uttt, or M,N,K such as 4,4,3)",
-			given);
+		char quoted[64];
+
+		fmt_buf(err, errsize, "unknown game '%s' (expected ttt, uttt, or M,N,K such as 4,4,3)",
+			text_shown(given, 40, quoted, sizeof(quoted)));
 		return -1;
 	}
 	for (size_t i = 0; i <= len; i++)

@@ -40,16 +40,19 @@ struct reader {
 static int fail(struct reader *rd, const char *fmt, ...) PRINTF_LIKE(2, 3);
 static int fail(struct reader *rd, const char *fmt, ...)
 {
-	char what[200];
+	char what[200], shown_what[4 * 200];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
+	/* (one line of text, whatever the file holds: its words are quoted
+	 * through shown(), and what is left is escaped here) */
+	text_shown(what, sizeof(what), shown_what, sizeof(shown_what));
 	if (rd->line > 0)
-		fmt_buf(rd->err, rd->errsize, "%s:%d: %s", rd->name, rd->line, what);
+		fmt_buf(rd->err, rd->errsize, "%s:%d: %s", rd->name, rd->line, shown_what);
 	else
-		fmt_buf(rd->err, rd->errsize, "%s: %s", rd->name, what);
+		fmt_buf(rd->err, rd->errsize, "%s: %s", rd->name, shown_what);
 	return -1;
 }
 
@@ -107,7 +110,7 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 		uint64_t u;
 
 		if (eq == NULL)
-			return fail(rd, "expected key=value in the comment, not '%s'", word);
+			return fail(rd, "expected key=value in the comment, not '%s'", shown(word));
 		*eq = '\0';
 		value = eq + 1;
 		if (strcmp(key, "iterations") == 0 && parse_u64(value, 0, UINT64_MAX, &u)) {
@@ -155,14 +158,14 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 	value = trim(colon + 1);
 	i = word_index(headers, ARRAY_SIZE(headers), key);
 	if (i < 0)
-		return fail(rd, "unknown header '%.40s' (known: %s)", key,
+		return fail(rd, "unknown header '%s' (known: %s)", shown(key),
 			    word_list(headers, ARRAY_SIZE(headers), known, sizeof(known)));
 	if (*seen & 1u << i)
-		return fail(rd, "a second '%s:' header", key);
+		return fail(rd, "a second '%s:' header", shown(key));
 	*seen |= 1u << i;
 	if (strcmp(key, "Game") == 0) {
 		if (strlen(value) >= game_size)
-			return fail(rd, "unknown game '%.40s'", value);
+			return fail(rd, "unknown game '%s'", shown(value));
 		strcpy(game_name, value);
 	} else if (strcmp(key, "Rules") == 0) {
 		char *save = NULL;
@@ -173,7 +176,7 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 			else if (strcmp(w, "open-won-boards") == 0)
 				*rules |= RULE_OPEN_WON;
 			else
-				return fail(rd, "unknown rule '%.40s' (known: tiebreak, open-won-boards)", w);
+				return fail(rd, "unknown rule '%s' (known: tiebreak, open-won-boards)", shown(w));
 		}
 	} else if (strcmp(key, "X") == 0 || strcmp(key, "O") == 0) {
 		char *dst = key[0] == 'X' ? r->x : r->o;
@@ -188,7 +191,7 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 	} else { /* Result */
 		if (strcmp(value, "X") != 0 && strcmp(value, "O") != 0 && strcmp(value, "draw") != 0 &&
 		    strcmp(value, "*") != 0)
-			return fail(rd, "Result must be X, O, draw or *, not '%.40s'", value);
+			return fail(rd, "Result must be X, O, draw or *, not '%s'", shown(value));
 		strcpy(result, value);
 	}
 	return 0;
@@ -212,12 +215,12 @@ static int parse_move_line(struct reader *rd, char *s, struct record *r, struct 
 	}
 	word = trim(s);
 	if (strchr(word, ' ') != NULL || strchr(word, '\t') != NULL)
-		return fail(rd, "one move a line, not '%.40s'", word);
+		return fail(rd, "one move a line, not '%s'", shown(word));
 	move = game_parse_move(&r->game, word, reason, sizeof(reason));
 	if (move < 0)
 		return fail(rd, "%s", reason);
 	if (game_illegal(&r->game, pos, move, why, sizeof(why)) != NULL)
-		return fail(rd, "illegal move %s: %s", word, why);
+		return fail(rd, "illegal move %s: %s", shown(word), why);
 	m = &r->moves[r->nmoves++];
 	m->move = (uint8_t)move;
 	if (brace != NULL) {

@@ -53,6 +53,10 @@ check_bad 'the input ended in the middle of a turn' '-1 -1\n9\n0 0\n' --game ttt
 check_bad 'line 2: 9 valid actions, but the position has 8 legal moves' '4 4\n9\n' --game uttt
 check_bad 'line 1: over 256 characters' "$(printf '%0300d' 0)\\n" --game ttt
 check_bad 'line 3: holds a NUL byte' '-1 -1\n9\n0 \0\n' --game ttt
+# A line's control characters are quoted as escapes, never sent to the
+# terminal, and a long line is cut in its middle.
+check_bad "line 3: a valid action: expected .row col. .*not .\\\\x1b\\]0;pwn\\\\x07.\$" '-1 -1\n9\n\033]0;pwn\007\n' --game ttt
+check_bad "line 2: expected the number of valid actions, not .1{18}\\.\\.\\.1{19}.\$" "-1 -1\\n$(printf '1%.0s' $(seq 100))\\n" --game ttt
 
 # Input that never ends a line, and input that cannot be read: a message,
 # status 1, at once (the reader stops at the line's limit).

@@ -118,6 +118,13 @@ static void test_bad(void)
 		{ "Game: ttt\n\nb2 {proven=maybe}\n", "t.txt:3: proven must be win, loss or draw" },
 		{ "Game: ttt\n\nb2 {second=q7}\n", "t.txt:3: second=q7" },
 		{ "Game: ttt\n\nb2 {nonsense}\n", "t.txt:3: expected key=value in the comment" },
+		/* the file's words quoted as one line of text: control bytes and
+		 * bytes that are not UTF-8 escaped, long ones cut in the middle */
+		{ "Game: \033]0;pwn\007\n\nb2\n", "t.txt:2: unknown game '\\x1b]0;pwn\\x07'" },
+		{ "Game: ttt\nTitle\033[2J: x\n\n", "t.txt:2: unknown header 'Title\\x1b[2J'" },
+		{ "Game: ttt\n\n\377\376\n", "t.txt:3: '\\xff\\xfe' is not a move" },
+		{ "Game: ttt\nResult: 0123456789012345678901234567890123456789012345678901234567890123456789\n\n",
+		  "t.txt:2: Result must be X, O, draw or *, not '0123456789012345678901234567..." },
 	};
 	struct record r;
 	char err[320];
