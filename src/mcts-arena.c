@@ -31,7 +31,7 @@
 
 #include "mcts-node.h"
 
-/* Slots a worker takes from the top of the arena at a time. */
+/* The most slots a worker takes at a time, from a free run or the top. */
 #define REGION 4096
 
 size_t free_bits_bytes(size_t capacity)

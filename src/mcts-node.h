@@ -244,7 +244,7 @@ struct mcts {
 	uint32_t top;        /* first slot never handed out */
 	uint32_t free_blocks[GAME_MAX_MOVES + 1]; /* blocks given back, by size */
 	uint32_t free_runs;  /* runs of more free slots than a block has */
-	uint64_t *free_bits; /* a bit a slot: on a free list */
+	uint64_t *free_bits; /* a bit a slot: free (on a list or in a run) */
 	uint64_t slots;      /* slots in blocks of the tree */
 	uint64_t in_use;     /* nodes in the tree */
 	bool arena_full;

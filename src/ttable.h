@@ -38,7 +38,8 @@ bool ttable_probe(const struct ttable *t, uint64_t key, struct tt_entry *out);
  * from an older search, or worth no more than E (WORTH: a number, higher
  * for more work behind an entry), whose old entry for another key moves
  * to the recent slot; else it takes the recent slot. Returns how many
- * empty slots it filled (0 to 2): the table keeps no count of its own,
+ * empty slots it filled (0 or 1: the deep entry moves to the recent slot
+ * only from a full deep slot): the table keeps no count of its own,
  * since a counter that every thread writes would move its cache line (and
  * the table's address beside it) between cores on most stores; each
  * thread counts its own. */
