@@ -144,9 +144,17 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 			return BAD("solver must be on or off, not '%s'", value);
 		spec->mcts.solver = i == 1;
 	} else if (strcmp(key, "memory") == 0 && kind == PLAYER_MCTS) {
-		/* nodes are counted in 32 bits: 2^32 nodes of 24 bytes is 96 GiB */
-		if (!parse_u64(value, 1, 98304, &u))
-			return BAD("memory must be MiB from 1 to 98304, not '%s'", value);
+		/* nodes are counted in 32 bits: 2^32 nodes of 24 bytes is 96 GiB;
+		 * and an arena larger than the machine is refused here, not
+		 * when a search is made (a game in progress would end) */
+		uint64_t most = machine_mib(), limit = PLAYER_MAX_MEMORY_MIB;
+
+		if (most != 0 && most < limit)
+			limit = most;
+		if (!parse_u64(value, 1, limit, &u))
+			return BAD("memory must be MiB from 1 to %llu%s, not '%s'",
+				   (unsigned long long)limit,
+				   limit < PLAYER_MAX_MEMORY_MIB ? " (this machine's memory)" : "", value);
 		spec->mcts.memory = (size_t)u << 20;
 	} else if (strcmp(key, "threads") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
 		if (!parse_u64(value, 1, MCTS_MAX_THREADS, &u))

@@ -19,6 +19,7 @@
 enum player_kind { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_MCTS, PLAYER_NEGAMAX };
 
 #define PLAYER_MAX_LEVEL 10
+#define PLAYER_MAX_MEMORY_MIB 98304 /* an arena of 2^32 nodes of 24 bytes */
 #define PLAYER_DEFAULT_LEVEL 6
 
 /* A parsed player spec. Zero budgets mean "not given". */

@@ -175,6 +175,13 @@ const char *shown(const char *text)
 	return text_shown(text, 60, buf[next], sizeof(buf[next]));
 }
 
+uint64_t machine_mib(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size >> 20 : 0;
+}
+
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	char *end;

@@ -73,6 +73,9 @@ char *fmt_buf(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
 char *text_shown(const char *text, size_t max, char *buf, size_t size);
 const char *shown(const char *text);
 
+/* The machine's memory in MiB (its physical pages), or 0 if unknown. */
+uint64_t machine_mib(void);
+
 /* Parse S as a whole decimal number from LO to HI, digits only (no sign,
  * no blanks), into *OUT. Returns false, *OUT untouched, if it is not. */
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "player.h"
@@ -85,6 +86,24 @@ static void test_bad_specs(void)
 		int rc = player_spec_parse(bad[i].spec, &s, err, sizeof(err));
 
 		ok(rc < 0 && strstr(err, bad[i].says) != NULL, "'%s' refused: %s", bad[i].spec, err);
+	}
+	{
+		/* memory= up to 2^32 nodes or the machine's memory, whichever
+		 * is less: what a search could not allocate is refused here */
+		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+		unsigned long long have = (unsigned long long)pages * (unsigned long long)size >> 20;
+		unsigned long long most = have < PLAYER_MAX_MEMORY_MIB ? have : PLAYER_MAX_MEMORY_MIB;
+		char text[64], want[80];
+		int rc;
+
+		snprintf(text, sizeof(text), "mcts:memory=%llu", most);
+		rc = player_spec_parse(text, &s, err, sizeof(err));
+		ok(rc == 0 && s.mcts.memory == (size_t)most << 20, "'%s' accepted", text);
+		snprintf(text, sizeof(text), "mcts:memory=%llu", most + 1);
+		snprintf(want, sizeof(want), "memory must be MiB from 1 to %llu%s,", most,
+			 most < PLAYER_MAX_MEMORY_MIB ? " (this machine's memory)" : "");
+		rc = player_spec_parse(text, &s, err, sizeof(err));
+		ok(rc < 0 && strstr(err, want) != NULL, "'%s' refused: %s", text, err);
 	}
 }
 
