@@ -189,9 +189,14 @@ int cmd_match(struct options *opt)
 		return status;
 	if (refuse_finished(opt))
 		return 1;
+	if (opt->record != NULL && opt->record[0] == '\0') {
+		fprintf(stderr, "noughts: match: --record needs the name of a directory to write "
+			"the games in\n");
+		return 2;
+	}
 	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 &&
 	    (errno != EEXIST || stat(opt->record, &st) != 0 || !S_ISDIR(st.st_mode))) {
-		fprintf(stderr, "noughts: match: --record %s: %s\n", opt->record,
+		fprintf(stderr, "noughts: match: --record %s: %s\n", shown(opt->record),
 			errno == EEXIST ? "not a directory" : strerror(errno));
 		return 1;
 	}
@@ -211,7 +216,9 @@ int cmd_match(struct options *opt)
 
 			snprintf(path, sizeof(path), "%s/game-%04d.txt", opt->record, game);
 			if (record_write(path, &rec, err, sizeof(err)) < 0) {
-				fprintf(stderr, "\nnoughts: match: %s\n", err);
+				/* (a progress line is left open: end it first) */
+				fprintf(stderr, "%snoughts: match: %s\n",
+					progress && played > 0 ? "\n" : "", err);
 				return 1;
 			}
 		}
