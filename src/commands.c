@@ -591,7 +591,9 @@ int commands_main(int argc, char **argv)
 	}
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 			  strcmp(argv[1], "help") == 0)) {
-		if (argc == 2) {
+		/* ("help help": what help gives) */
+		if (argc == 2 || (argc == 3 && strcmp(argv[1], "help") == 0 &&
+				  strcmp(argv[2], "help") == 0)) {
 			usage();
 			return 0;
 		}

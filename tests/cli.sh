@@ -21,6 +21,9 @@ for c in $("$NOUGHTS" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
 		fail "$c --help prints its usage (status $rc)"
 	fi
 done
+run help help
+expect_status 0 "help help exits 0"
+expect_grep "^Usage: noughts \\[COMMAND\\]" "help help gives what help gives"
 
 run perft 9
 expect_out "1 9
