@@ -15,6 +15,7 @@
 #include <curses.h>
 #include <term.h> /* after curses.h; its capability macros include "lines" */
 #include <locale.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,46 @@ static bool curses_on;
 static void on_signal(int sig)
 {
 	got_signal = sig;
+}
+
+/* Curses' own handler of SIGTSTP (Ctrl-Z), which gives the terminal back,
+ * stops the process, and on SIGCONT takes the terminal again and redraws.
+ * Ours calls it between clock_stop_begin() and clock_stop_end(), so that
+ * the search's clocks stand still while the program is stopped. */
+static struct sigaction curses_tstp;
+
+static void on_tstp(int sig)
+{
+	int saved = errno;
+
+	clock_stop_begin();
+	curses_tstp.sa_handler(sig);
+	clock_stop_end();
+	errno = saved;
+}
+
+/* Wrap curses' SIGTSTP handler (if it installed one, as it does when the
+ * signal was left at its default) in on_tstp(). */
+static void wrap_tstp(void)
+{
+	struct sigaction sa;
+
+	if (sigaction(SIGTSTP, NULL, &curses_tstp) != 0 ||
+	    (curses_tstp.sa_flags & SA_SIGINFO) || curses_tstp.sa_handler == SIG_DFL ||
+	    curses_tstp.sa_handler == SIG_IGN)
+		return;
+	sa = curses_tstp;
+	sa.sa_handler = on_tstp;
+	sigaction(SIGTSTP, &sa, NULL);
+}
+
+static void unwrap_tstp(void)
+{
+	struct sigaction sa;
+
+	if (sigaction(SIGTSTP, NULL, &sa) == 0 && !(sa.sa_flags & SA_SIGINFO) &&
+	    sa.sa_handler == on_tstp)
+		sigaction(SIGTSTP, &curses_tstp, NULL);
 }
 
 /* fatal() calls this before printing: give the terminal back first. */
@@ -413,6 +454,7 @@ int ui_play(struct options *opt)
 		return 2;
 	}
 	set_term(scr);
+	wrap_tstp();
 	curses_on = true;
 	util_set_fatal_hook(fatal_hook);
 	sc.se = u;
@@ -420,6 +462,7 @@ int ui_play(struct options *opt)
 
 	status = run(u, &sc);
 
+	unwrap_tstp();
 	endwin();
 	curses_on = false;
 	util_set_fatal_hook(NULL);

@@ -216,12 +216,50 @@ bool parse_double(const char *s, double lo, double hi, double *out)
 	return true;
 }
 
-uint64_t now_ns(void)
+static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The time the program spent stopped, as a sequence lock: SEQ is odd
+ * while a stop is under way, which began at BEGAN; TOTAL is the stops'
+ * time so far. Written only by the handler of a stop, read by every
+ * thread. */
+static struct {
+	uint64_t seq, began, total;
+} stopped;
+
+void clock_stop_begin(void)
+{
+	__atomic_store_n(&stopped.began, mono_ns(), __ATOMIC_RELAXED);
+	__atomic_fetch_add(&stopped.seq, 1, __ATOMIC_SEQ_CST);
+}
+
+void clock_stop_end(void)
+{
+	uint64_t took = mono_ns() - __atomic_load_n(&stopped.began, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&stopped.total, __atomic_load_n(&stopped.total, __ATOMIC_RELAXED) + took,
+			 __ATOMIC_RELAXED);
+	__atomic_fetch_add(&stopped.seq, 1, __ATOMIC_SEQ_CST);
+}
+
+uint64_t now_ns(void)
+{
+	for (;;) {
+		uint64_t seq = __atomic_load_n(&stopped.seq, __ATOMIC_ACQUIRE), t, off;
+
+		/* while stopped (and until the stop is counted) time stands
+		 * where it began, so that it never runs backwards */
+		t = seq & 1 ? __atomic_load_n(&stopped.began, __ATOMIC_RELAXED) : mono_ns();
+		off = __atomic_load_n(&stopped.total, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&stopped.seq, __ATOMIC_RELAXED) == seq)
+			return t - off;
+	}
 }
 
 uint64_t splitmix64(uint64_t *state)

@@ -85,8 +85,16 @@ bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
  * Returns false, *OUT untouched, if it is not. */
 bool parse_double(const char *s, double lo, double hi, double *out);
 
-/* Monotonic clock in nanoseconds from an arbitrary origin. */
+/* Monotonic clock in nanoseconds from an arbitrary origin, that stands
+ * still while the program is stopped (between clock_stop_begin() and
+ * clock_stop_end()), so that a move's time, a deadline or a rate does not
+ * count the minutes the game screen spent suspended by Ctrl-Z. */
 uint64_t now_ns(void);
+
+/* Around a stop of the process (SIGTSTP to SIGCONT): safe in a signal
+ * handler, one stop at a time. */
+void clock_stop_begin(void);
+void clock_stop_end(void);
 
 /* A small fast generator (wyrand: one add and one 64x64->128-bit multiply
  * a number, passing BigCrush and PractRand; the xoshiro256** it replaced

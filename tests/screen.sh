@@ -323,6 +323,25 @@ for s in TERM:143 HUP:129 INT:130 QUIT:131 C-c:130 'C-\:131'; do
 	check $? "$what: the shell's prompt answers, and the terminal is in icanon echo mode"
 done
 
+# Ctrl-Z during a search stops the program and its clock: after fg the
+# search goes on with the time it had left. (It used to find its 8 s spent
+# in the 9 s stopped, and move at once.)
+start -- --game uttt --x mcts:time=8000,threads=1 --o human
+wait_for 'X is thinking'
+tm send-keys -t t C-z
+wait_for 'Stopped'
+check $? "Ctrl-Z stops the game screen and gives the shell back"
+sleep 9
+tm send-keys -t t fg Enter
+wait_for 'X is thinking'
+r=$?
+sleep 0.5
+[ "$r" = 0 ] && screen_has 'X is thinking' && [ "$(stones)" = 0 ]
+check $? "after fg the search goes on: the time stopped was not thinking time"
+tm send-keys -t t m
+wait_stones 1 && tm send-keys -t t q && wait_until sh -c "! kill -0 $(pid) 2>/dev/null"
+check $? "and then it moves on m, and q quits"
+
 # --- terminal types, ASCII, colour ----------------------------------------------
 
 for term in xterm xterm-256color screen tmux-256color linux; do
