@@ -231,14 +231,16 @@ static bool parse_cell(const struct bot *b, const char *line, bool allow_none, i
 	n = space != NULL ? (size_t)(space - s) : strlen(s);
 	if (space == NULL || n >= sizeof(first) || !parse_int(space, -1, 99, &col)) {
 		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%s'",
-			b->g->height - 1, b->g->width - 1, text_shown(line, 40, quoted, sizeof(quoted)));
+			b->g->height - 1, b->g->width - 1,
+			text_shown(line, 40, quoted, sizeof(quoted)));
 		return false;
 	}
 	memcpy(first, s, n);
 	first[n] = '\0';
 	if (!parse_int(first, -1, 99, &row)) {
 		fmt_buf(err, errsize, "expected 'row col' (row 0 to %d, column 0 to %d), not '%s'",
-			b->g->height - 1, b->g->width - 1, text_shown(line, 40, quoted, sizeof(quoted)));
+			b->g->height - 1, b->g->width - 1,
+			text_shown(line, 40, quoted, sizeof(quoted)));
 		return false;
 	}
 	if (row == -1 && col == -1 && allow_none) {

@@ -112,7 +112,8 @@ int game_init(struct game *g, const char *given, unsigned rules, char *err, size
 	if (len >= sizeof(name)) {
 		char quoted[64];
 
-		fmt_buf(err, errsize, "unknown game '%s' (expected ttt, uttt, or M,N,K such as 4,4,3)",
+		fmt_buf(err, errsize,
+			"unknown game '%s' (expected ttt, uttt, or M,N,K such as 4,4,3)",
 			text_shown(given, 40, quoted, sizeof(quoted)));
 		return -1;
 	}

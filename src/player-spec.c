@@ -154,7 +154,8 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		if (!parse_u64(value, 1, limit, &u))
 			return BAD("memory must be MiB from 1 to %llu%s, not '%s'",
 				   (unsigned long long)limit,
-				   limit < PLAYER_MAX_MEMORY_MIB ? " (this machine's memory)" : "", value);
+				   limit < PLAYER_MAX_MEMORY_MIB ? " (this machine's memory)" : "",
+				   value);
 		spec->mcts.memory = (size_t)u << 20;
 	} else if (strcmp(key, "threads") == 0 && (kind == PLAYER_MCTS || kind == PLAYER_NEGAMAX)) {
 		if (!parse_u64(value, 1, MCTS_MAX_THREADS, &u))

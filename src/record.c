@@ -176,7 +176,8 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 			else if (strcmp(w, "open-won-boards") == 0)
 				*rules |= RULE_OPEN_WON;
 			else
-				return fail(rd, "unknown rule '%s' (known: tiebreak, open-won-boards)", shown(w));
+				return fail(rd, "unknown rule '%s' (known: tiebreak, "
+					    "open-won-boards)", shown(w));
 		}
 	} else if (strcmp(key, "X") == 0 || strcmp(key, "O") == 0) {
 		char *dst = key[0] == 'X' ? r->x : r->o;

@@ -92,7 +92,8 @@ static void test_bad_specs(void)
 		 * is less: what a search could not allocate is refused here */
 		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
 		unsigned long long have = (unsigned long long)pages * (unsigned long long)size >> 20;
-		unsigned long long most = have < PLAYER_MAX_MEMORY_MIB ? have : PLAYER_MAX_MEMORY_MIB;
+		unsigned long long most = have < PLAYER_MAX_MEMORY_MIB ? have
+								       : PLAYER_MAX_MEMORY_MIB;
 		char text[64], want[80];
 		int rc;
 
