@@ -254,9 +254,10 @@ uint64_t now_ns(void)
 
 		/* while stopped (and until the stop is counted) time stands
 		 * where it began, so that it never runs backwards */
-		t = seq & 1 ? __atomic_load_n(&stopped.began, __ATOMIC_RELAXED) : mono_ns();
-		off = __atomic_load_n(&stopped.total, __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		t = seq & 1 ? __atomic_load_n(&stopped.began, __ATOMIC_ACQUIRE) : mono_ns();
+		/* (an acquire load, so that the second look at seq comes after
+		 * it: no fence, which ThreadSanitizer does not model) */
+		off = __atomic_load_n(&stopped.total, __ATOMIC_ACQUIRE);
 		if (__atomic_load_n(&stopped.seq, __ATOMIC_RELAXED) == seq)
 			return t - off;
 	}
