@@ -161,7 +161,7 @@ static int parse_header(struct reader *rd, char *line, struct record *r, char *g
 		return fail(rd, "unknown header '%s' (known: %s)", shown(key),
 			    word_list(headers, ARRAY_SIZE(headers), known, sizeof(known)));
 	if (*seen & 1u << i)
-		return fail(rd, "a second '%s:' header", shown(key));
+		return fail(rd, "a second '%s:' header", key); /* (a known header) */
 	*seen |= 1u << i;
 	if (strcmp(key, "Game") == 0) {
 		if (strlen(value) >= game_size)
@@ -221,7 +221,7 @@ static int parse_move_line(struct reader *rd, char *s, struct record *r, struct 
 	if (move < 0)
 		return fail(rd, "%s", reason);
 	if (game_illegal(&r->game, pos, move, why, sizeof(why)) != NULL)
-		return fail(rd, "illegal move %s: %s", shown(word), why);
+		return fail(rd, "illegal move %s: %s", word, why); /* (a move's text) */
 	m = &r->moves[r->nmoves++];
 	m->move = (uint8_t)move;
 	if (brace != NULL) {

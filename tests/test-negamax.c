@@ -218,14 +218,13 @@ static void test_solve(const char *name, int value)
 	struct negamax_params params = { 0, 0, (size_t)16 << 20, threads };
 	struct negamax *n;
 	struct negamax_result r;
+	struct negamax_live live;
 	uint8_t best[GAME_MAX_MOVES];
 	int count;
 
 	game_init(&g, name, 0, err, sizeof(err));
 	game_start(&g, &p);
 	n = negamax_new(&g, &params);
-	struct negamax_live live;
-
 	count = negamax_best_moves(n, &p, NULL, NULL, NULL, &r, best);
 	ok(count > 0 && r.exact && !r.stopped && r.value == value,
 	   "solve %s: %s (got %s, exact %d, %d best moves)", name, names[value],

@@ -2,11 +2,11 @@
 #include "config.h"
 
 #include <string.h>
-#include <unistd.h>
 #include <time.h>
 
 #include "player.h"
 #include "tap.h"
+#include "util.h"
 
 static void test_good_specs(void)
 {
@@ -90,12 +90,12 @@ static void test_bad_specs(void)
 	{
 		/* memory= up to 2^32 nodes or the machine's memory, whichever
 		 * is less: what a search could not allocate is refused here */
-		long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-		unsigned long long have = (unsigned long long)pages * (unsigned long long)size >> 20;
-		unsigned long long most = have < PLAYER_MAX_MEMORY_MIB ? have
-								       : PLAYER_MAX_MEMORY_MIB;
+		unsigned long long have = machine_mib(), most = PLAYER_MAX_MEMORY_MIB;
 		char text[64], want[80];
 		int rc;
+
+		if (have != 0 && have < most)
+			most = have;
 
 		snprintf(text, sizeof(text), "mcts:memory=%llu", most);
 		rc = player_spec_parse(text, &s, err, sizeof(err));
