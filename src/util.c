@@ -307,6 +307,76 @@ static void huge_note(char *p, size_t len)
 	pthread_mutex_unlock(&huge_lock);
 }
 
+/* Mappings huge_free() kept for the next huge_alloc() of the same size: a
+ * virtual machine's host may back its guest's memory only when first
+ * touched, and take back what the guest frees, so that a fresh mapping
+ * costs a fault to the host per page however often the process has had
+ * as much before (about a tenth of a new search's first second on the
+ * machine that measured it). Each match, self-play game, bench figure and
+ * game on the screen makes a new search of the same size. */
+static struct spare {
+	char *p;
+	size_t bytes;
+} huge_spare[2];
+
+/* Zero the resident pages of the BYTES at P, which a spare kept as the
+ * last owner left them; the others will come zeroed when first touched. */
+static void zero_resident(char *p, size_t bytes)
+{
+	size_t small = (size_t)sysconf(_SC_PAGESIZE), pages = bytes / small, run = 0;
+	unsigned char *in = malloc(pages);
+
+	if (in == NULL || mincore(p, bytes, in) != 0) {
+		memset(p, 0, bytes); /* (faults in the rest: rare, and correct) */
+		free(in);
+		return;
+	}
+	for (size_t i = 0; i <= pages; i++) {
+		if (i < pages && (in[i] & 1)) {
+			run++;
+		} else if (run > 0) {
+			memset(p + (i - run) * small, 0, run * small);
+			run = 0;
+		}
+	}
+	free(in);
+}
+
+/* A spare mapping of BYTES, zeroed, or NULL. Without one, the spares of
+ * other sizes go back to the system: a process that now wants another
+ * size is unlikely to want theirs again. Under huge_lock. */
+static char *spare_take(size_t bytes)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(huge_spare); i++) {
+		char *p = huge_spare[i].p;
+
+		if (p != NULL && huge_spare[i].bytes == bytes) {
+			huge_spare[i].p = NULL;
+			zero_resident(p, bytes);
+			return p;
+		}
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(huge_spare); i++) {
+		if (huge_spare[i].p != NULL)
+			munmap(huge_spare[i].p, huge_spare[i].bytes);
+		huge_spare[i].p = NULL;
+	}
+	return NULL;
+}
+
+/* Keep P, BYTES long, as a spare; false when every slot is taken. Under
+ * huge_lock. */
+static bool spare_keep(char *p, size_t bytes)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(huge_spare); i++) {
+		if (huge_spare[i].p == NULL) {
+			huge_spare[i] = (struct spare){ p, bytes };
+			return true;
+		}
+	}
+	return false;
+}
+
 void *huge_alloc(size_t bytes)
 {
 	size_t len, head;
@@ -315,6 +385,13 @@ void *huge_alloc(size_t bytes)
 	if (bytes < HUGE_PAGE)
 		return xcalloc(1, bytes);
 	bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	pthread_mutex_lock(&huge_lock);
+	p = spare_take(bytes);
+	pthread_mutex_unlock(&huge_lock);
+	if (p != NULL) {
+		huge_note(p, bytes);
+		return p;
+	}
 	len = bytes + HUGE_PAGE; /* one page more, to align; its ends go back */
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
@@ -390,7 +467,14 @@ void huge_free(void *p, size_t bytes)
 	if (bytes < HUGE_PAGE) {
 		free(p);
 	} else {
+		bool kept;
+
+		bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 		huge_note(p, 0);
-		munmap(p, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+		pthread_mutex_lock(&huge_lock);
+		kept = spare_keep(p, bytes);
+		pthread_mutex_unlock(&huge_lock);
+		if (!kept)
+			munmap(p, bytes);
 	}
 }

@@ -160,6 +160,30 @@ static void test_prefault(void)
 	huge_free(p, 4 * mib);
 }
 
+/* huge_free() keeps a mapping for the next huge_alloc() of its size, which
+ * gets it back zeroed, its pages still resident (on a virtual machine a
+ * fresh page can cost a fault to the host); one of another size is mapped
+ * anew. */
+static void test_spare(void)
+{
+	const size_t mib = 1u << 20;
+	char *p = huge_alloc(8 * mib), *q;
+	bool zero = true;
+
+	memset(p, 7, 2 * mib);
+	p[6 * mib + 5] = 9;
+	huge_free(p, 8 * mib);
+	q = huge_alloc(8 * mib);
+	for (size_t i = 0; i < 8 * mib; i++)
+		zero = zero && q[i] == 0;
+	ok(q == p && zero && chunk_in(q, 0),
+	   "spare: the same size gets the freed mapping back, zeroed and resident");
+	huge_free(q, 8 * mib);
+	q = huge_alloc(4 * mib);
+	ok(q[0] == 0 && q[4 * mib - 1] == 0, "spare: another size gets zeroed memory");
+	huge_free(q, 4 * mib);
+}
+
 /* arena_fault_ahead() faults in the arena up to 4 MiB past the slots
  * handed out, a step at a time, not beyond, leaving the tree as it was;
  * and never past the end of an arena (a small one, from calloc(), it
@@ -304,6 +328,7 @@ int main(void)
 				counts[n++] = atoi(s);
 	}
 	test_prefault(); /* (first: no other huge allocation is alive) */
+	test_spare();
 	test_fault_ahead();
 	test_log();
 	test_root_argmax();
