@@ -604,7 +604,7 @@ struct nnue *nnue_parse(const uint8_t *data, size_t size, const char *what, char
 
 struct nnue *nnue_load(const char *path, char *err, size_t errsize)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = fopen_nowait(path);
 	uint8_t *buf;
 	size_t cap = 1 << 20, len;
 	struct nnue *n;

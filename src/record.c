@@ -320,7 +320,7 @@ int record_parse(const char *text, size_t len, const char *name, struct record *
 
 int record_read(const char *path, struct record *r, char *err, size_t errsize)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = fopen_nowait(path);
 	char *buf, name[RECORD_NAME_SHOWN];
 	size_t n;
 	int rc;

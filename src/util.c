@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -18,6 +19,24 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+
+FILE *fopen_nowait(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), flags, saved;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	/* Reads wait again for a writer's data; a FIFO without one ends. */
+	flags = fcntl(fd, F_GETFL);
+	if (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 &&
+	    (f = fdopen(fd, "rb")) != NULL)
+		return f;
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return NULL;
+}
 
 static void (*fatal_hook)(void);
 

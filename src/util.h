@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -18,6 +19,11 @@
 #define PRINTF_LIKE(f, a)
 #define NORETURN
 #endif
+
+/* fopen(PATH, "rb") that does not wait at the open: a FIFO without a
+ * writer would block it until one came (it reads as empty instead). NULL
+ * with errno set on failure. */
+FILE *fopen_nowait(const char *path);
 
 /* Allocation that never returns NULL: on failure fatal() is called. */
 void *xmalloc(size_t size);

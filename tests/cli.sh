@@ -86,6 +86,31 @@ expect_grep '^   3  X   c1    draw +draw ' "review FILE: X's c1 keeps the draw"
 expect_grep '^O: 2 moves, 1 mistake' "review FILE: a summary per side"
 rm -f "$rec"
 
+# A FIFO as a file to read: without a writer it reads as empty, at once
+# (open() used to wait for a writer: a hang); with one, as the file it sends.
+fifo=$(mktemp -u)
+if mkfifo "$fifo"; then
+	for args in "review $fifo" "analyze --game uttt --engine mcts:net=$fifo"; do
+		# shellcheck disable=SC2086 # (the words of args)
+		timeout 60 "$NOUGHTS" $args >/dev/null 2>"$tmp_err"
+		rc=$?
+		if [ "$rc" -ne 124 ] && [ "$rc" -ne 0 ] && [ "$(wc -l <"$tmp_err")" -eq 1 ] &&
+			grep -Eq "not a noughts (record|network file)" "$tmp_err"; then
+			pass "${args%% *}: a FIFO without a writer is an empty file: $(cat "$tmp_err")"
+		else fail "${args%% *}: a FIFO without a writer (status $rc): $(cat "$tmp_err")"; fi
+	done
+	printf 'Game: ttt\n\nb2\na1\n' >"$fifo" &
+	timeout 60 "$NOUGHTS" review "$fifo" >"$tmp_err.out" 2>"$tmp_err"
+	rc=$?
+	wait
+	if [ "$rc" -eq 0 ] && grep -q ' a1 ' "$tmp_err.out"; then
+		pass "review: a record from a FIFO with a writer"
+	else fail "review: a record from a FIFO with a writer (status $rc): $(cat "$tmp_err")"; fi
+	rm -f "$fifo" "$tmp_err.out"
+else
+	fail "mkfifo $fifo"
+fi
+
 # bench: the network's two engines (eval=net and the default eval=mix) on
 # the game that has one, not on the others
 run bench --game uttt --seconds 0.02
