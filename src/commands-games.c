@@ -184,6 +184,7 @@ int cmd_match(struct options *opt)
 	char err[256];
 	int wins = 0, draws = 0, losses = 0, played = 0, status;
 	bool progress = !opt->json || isatty(2);
+	struct progress line;
 
 	if ((status = match_players(opt, &a, &b)) != 0)
 		return status;
@@ -201,6 +202,7 @@ int cmd_match(struct options *opt)
 		return 1;
 	}
 	catch_stop_signals();
+	progress_init(&line);
 	for (int game = 1; game <= opt->games && !stop_requested; game++) {
 		struct player_spec sa = a, sb = b;
 		bool a_is_x = game % 2 == 1;
@@ -216,9 +218,8 @@ int cmd_match(struct options *opt)
 
 			snprintf(path, sizeof(path), "%s/game-%04d.txt", opt->record, game);
 			if (record_write(path, &rec, err, sizeof(err)) < 0) {
-				/* (a progress line is left open: end it first) */
-				fprintf(stderr, "%snoughts: match: %s\n",
-					progress && played > 0 ? "\n" : "", err);
+				progress_end(&line);
+				fprintf(stderr, "noughts: match: %s\n", err);
 				return 1;
 			}
 		}
@@ -230,11 +231,10 @@ int cmd_match(struct options *opt)
 		else
 			losses++;
 		if (progress)
-			fprintf(stderr, "\rgame %d/%d: +%d =%d -%d", game, opt->games, wins, draws,
-				losses);
+			progress_say(&line, "game %d/%d: +%d =%d -%d", game, opt->games, wins, draws,
+				     losses);
 	}
-	if (progress && played > 0)
-		fprintf(stderr, "\n");
+	progress_end(&line);
 	if (played == 0) {
 		fprintf(stderr, "noughts: match: stopped before a game was finished\n");
 		return 1;
@@ -250,6 +250,7 @@ int cmd_selfplay(struct options *opt)
 	uint64_t positions = 0, t0 = now_ns();
 	int results[4] = { 0 }, played = 0;
 	static const char values_why[] = "its search gives the values written";
+	struct progress line;
 	struct selfplay_how how = { opt->children, opt->label_given ? &opt->label : NULL };
 
 	if (opt->label_given && refuse_not_mcts(opt, "--label", &opt->label, values_why))
@@ -262,6 +263,7 @@ int cmd_selfplay(struct options *opt)
 	if (opt->label_given)
 		name_eval(&opt->label, &opt->game);
 	catch_stop_signals();
+	progress_init(&line);
 	selfplay_header(stdout, &opt->game, &spec, &how, opt->seed);
 	for (int game = 1; game <= opt->games && !stop_requested; game++) {
 		struct player_spec s = spec;
@@ -276,13 +278,12 @@ int cmd_selfplay(struct options *opt)
 		played++;
 		positions += (uint64_t)npos;
 		results[result]++;
-		fprintf(stderr, "\rgame %d/%d: %llu positions; X won %d, O won %d, drawn %d; "
-			"%.2f games/s ", game, opt->games, (unsigned long long)positions,
-			results[RESULT_X], results[RESULT_O], results[RESULT_DRAW],
-			played / ((double)(now_ns() - t0) / 1e9));
+		progress_say(&line, "game %d/%d: %llu positions; X won %d, O won %d, drawn %d; "
+			     "%.2f games/s ", game, opt->games, (unsigned long long)positions,
+			     results[RESULT_X], results[RESULT_O], results[RESULT_DRAW],
+			     played / ((double)(now_ns() - t0) / 1e9));
 	}
-	if (played > 0)
-		fprintf(stderr, "\n");
+	progress_end(&line);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "noughts: selfplay: cannot write the positions: %s\n", strerror(errno));
 		return 1;

@@ -38,6 +38,40 @@ FILE *fopen_nowait(const char *path)
 	return NULL;
 }
 
+void progress_init(struct progress *p)
+{
+	*p = (struct progress){ .tty = isatty(STDERR_FILENO) };
+}
+
+void progress_say(struct progress *p, const char *fmt, ...)
+{
+	va_list ap;
+	uint64_t now = now_ns();
+
+	va_start(ap, fmt);
+	vsnprintf(p->line, sizeof(p->line), fmt, ap);
+	va_end(ap);
+	if (p->tty) {
+		fprintf(stderr, "\r%s", p->line);
+		p->open = true;
+	} else if (p->shown_ns == 0 || now - p->shown_ns >= PROGRESS_EVERY_S * 1000000000ull) {
+		fprintf(stderr, "%s\n", p->line);
+		p->shown_ns = now;
+		p->pending = false;
+	} else {
+		p->pending = true;
+	}
+}
+
+void progress_end(struct progress *p)
+{
+	if (p->open)
+		fprintf(stderr, "\n");
+	else if (p->pending)
+		fprintf(stderr, "%s\n", p->line);
+	p->open = p->pending = false;
+}
+
 static void (*fatal_hook)(void);
 
 void util_set_fatal_hook(void (*hook)(void))

@@ -25,6 +25,24 @@
  * with errno set on failure. */
 FILE *fopen_nowait(const char *path);
 
+/* A command's progress line on stderr: on a terminal rewritten in place
+ * at each progress_say(); otherwise (a log) a line of its own at most every
+ * PROGRESS_EVERY_S seconds, the last one always, so that a log neither
+ * piles a run's updates into one line nor takes one for each. */
+#define PROGRESS_EVERY_S 10
+struct progress {
+	bool tty;      /* stderr is a terminal */
+	bool open;     /* (terminal) a line is shown, not ended */
+	bool pending;  /* (log) LINE is newer than the last line written */
+	uint64_t shown_ns;
+	char line[200];
+};
+void progress_init(struct progress *p);
+void progress_say(struct progress *p, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* End the line (terminal) or write the last one not yet written (log):
+ * before a message of another kind, and at the end. */
+void progress_end(struct progress *p);
+
 /* Allocation that never returns NULL: on failure fatal() is called. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);

@@ -10,6 +10,15 @@ if [ "$first" = "# noughts-selfplay 1" ]; then pass "the first line names the fo
 else fail "first line '$first'"; fi
 if printf '%s\n' "$err" | grep -q 'game 6/6: [0-9]* positions'; then pass "a progress line on stderr"
 else fail "progress line: $err"; fi
+# stderr is a file here, not a terminal: whole lines, no carriage returns,
+# not one for each game (one at most every 10 s, and the last).
+lines=$(printf '%s\n' "$err" | wc -l)
+case $err in
+*"$(printf '\r')"*) fail "progress to a file: carriage returns in it" ;;
+*) if [ "$lines" -le 2 ] && printf '%s\n' "$err" | tail -1 | grep -q '^game 6/6: '; then
+	pass "progress to a file: $lines lines, the last one's the last game's"
+else fail "progress to a file: $lines lines: $err"; fi ;;
+esac
 
 # Every position line: the format, counts of marks that fit the side to
 # move, a chosen move on an empty cell, and one result per game that the
