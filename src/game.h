@@ -352,6 +352,12 @@ unsigned uttt_board_threats(const struct pos *p, int side);
  * loop of their own, which the tests hold to this one (the same final
  * position, result and generator state). */
 int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, int policy);
+/* Ultimate tic-tac-toe: whether the fast playouts draw their cells with
+ * BMI2's pdep (chosen when the first game is set up, where the processor
+ * has it fast) or with tables, the same cells either way. USE 0 or 1 asks
+ * for one (pdep only where the processor has it), -1 leaves it; returns
+ * the way now taken. For the tests, which hold both to the rules. */
+bool uttt_fast_pdep(int use);
 /* An m,n,k game: game_rollout() with each side's threats found afresh
  * every move, where smart playouts keep them from move to move; the tests
  * hold the two to the same final position, result and generator state. */

@@ -299,7 +299,8 @@ static void compare_playouts(const struct game *g, int games, uint64_t seed, pla
 /* Ultimate tic-tac-toe's playouts, random and smart, loops of their own,
  * against the same playouts move by move through the rules (with RULES):
  * from positions of random games, the same final position, result and
- * generator state for every seed. */
+ * generator state for every seed; with their cells drawn by tables, and
+ * by pdep where the processor has it (uttt_fast_pdep()). */
 static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 {
 	struct game g;
@@ -310,12 +311,21 @@ static void test_uttt_fast_random(unsigned rules, uint64_t seed)
 		ok(0, "uttt: %s", err);
 		return;
 	}
-	compare_playouts(&g, 300, seed, uttt_playout_by_rules, &c);
-	ok(c.differ == 0 && c.ends[RESULT_X] > 0 && c.ends[RESULT_O] > 0 && c.ends[RESULT_DRAW] > 0,
-	   "uttt%s%s: the fast random and smart playouts end as the rules' ones in %d of %d runs "
-	   "(X %d, O %d, draws %d)", rules & RULE_TIEBREAK ? ", tie-break" : "",
-	   rules & RULE_OPEN_WON ? ", open won boards" : "", c.runs - c.differ, c.runs,
-	   c.ends[RESULT_X], c.ends[RESULT_O], c.ends[RESULT_DRAW]);
+	for (int pdep = 0; pdep < 2; pdep++) {
+		if (uttt_fast_pdep(pdep) != pdep) {
+			ok(1, "# SKIP no fast pdep on this processor");
+			continue;
+		}
+		compare_playouts(&g, 300, seed, uttt_playout_by_rules, &c);
+		ok(c.differ == 0 && c.ends[RESULT_X] > 0 && c.ends[RESULT_O] > 0 &&
+		   c.ends[RESULT_DRAW] > 0,
+		   "uttt%s%s, %s: the fast random and smart playouts end as the rules' ones in %d "
+		   "of %d runs (X %d, O %d, draws %d)", rules & RULE_TIEBREAK ? ", tie-break" : "",
+		   rules & RULE_OPEN_WON ? ", open won boards" : "", pdep ? "pdep" : "tables",
+		   c.runs - c.differ, c.runs, c.ends[RESULT_X], c.ends[RESULT_O],
+		   c.ends[RESULT_DRAW]);
+	}
+	uttt_fast_pdep(1); /* (back to the processor's choice) */
 }
 
 /* m,n,k games: smart playouts keep each side's threats from move to move;
