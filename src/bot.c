@@ -191,6 +191,37 @@ void bot_clock_from(struct bot *b, uint64_t t)
 	b->clock_from = t;
 }
 
+/* (A line that came during a prefault step waited for that step at most.
+ * The first check is after the tree's move, which it may have waited for.
+ * Counted from the end of the answer, as it was, a turn whose line came
+ * in the middle of 16 MiB of faults, 70-90 ms on a host that backs memory
+ * lazily, had lost most of its 90 ms before its search began. After a
+ * step with no line the bot waits afresh: what other programs kept it from
+ * a CPU during the step was the step's, not the next turn's.) */
+void bot_between_turns(struct bot *b, bool (*input_waiting)(void *), void *arg)
+{
+	uint64_t t = now_ns();
+
+	bot_idle(b);
+	for (size_t n = 0;; n += BOT_PREFAULT_STEP) {
+		if (input_waiting(arg)) {
+			/* from T, which covers what it waited for a CPU meanwhile */
+			start_waiting(b);
+			bot_clock_from(b, t);
+			return;
+		}
+		start_waiting(b);
+		t = now_ns();
+		if (n >= BOT_IDLE_PREFAULT || !bot_prefault(b))
+			return;
+	}
+}
+
+uint64_t bot_turn_start(const struct bot *b)
+{
+	return b->turn_start;
+}
+
 bool bot_mid_turn(const struct bot *b)
 {
 	return b->stage != WANT_OPPONENT;

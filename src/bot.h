@@ -59,6 +59,18 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
  * it itself if it was not done. */
 void bot_idle(struct bot *b);
 
+/* Between turns, while the opponent thinks: bot_idle(), then fault in
+ * memory for the next searches (bot_prefault()) a step at a time, up to
+ * BOT_IDLE_PREFAULT, until INPUT_WAITING(ARG) says the next turn's first
+ * line has come. The turn is counted from the start of the work the line
+ * waited for: the tree's move, or one step. */
+#define BOT_IDLE_PREFAULT ((size_t)16 << 20)
+void bot_between_turns(struct bot *b, bool (*input_waiting)(void *), void *arg);
+
+/* When the turn being read began, on now_ns()'s clock (0 before the first
+ * line of a turn): what its deadline counts from. */
+uint64_t bot_turn_start(const struct bot *b);
+
 /* Count the next turn's time from T (a now_ns() reading) rather than from
  * the reading of its first line: for a caller that was busy (bot_idle) when
  * the line may have arrived. */

@@ -20,8 +20,9 @@
 /* Has the next turn's input come? (The referee writes a turn only after
  * reading the answer, so no line of it can sit in stdin's buffer yet:
  * looking at the descriptor is enough.) */
-static bool bot_input_waiting(void)
+static bool bot_input_waiting(void *unused)
 {
+	(void)unused;
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 
 	return poll(&pfd, 1, 0) > 0;
@@ -32,23 +33,8 @@ static bool bot_input_waiting(void)
  * count it from T, so the work never makes an answer late. */
 static void bot_worked_since(struct bot *b, uint64_t t)
 {
-	if (bot_input_waiting())
+	if (bot_input_waiting(NULL))
 		bot_clock_from(b, t);
-}
-
-/* Between turns: move the tree (bot_idle()), then fault in memory for the
- * next searches (bot_prefault()), a step at a time while the opponent
- * thinks, up to BOT_IDLE_PREFAULT. */
-#define BOT_IDLE_PREFAULT ((size_t)16 << 20)
-
-static void bot_between_turns(struct bot *b)
-{
-	uint64_t t = now_ns();
-
-	bot_idle(b);
-	for (size_t n = 0; n < BOT_IDLE_PREFAULT && !bot_input_waiting() && bot_prefault(b);)
-		n += BOT_PREFAULT_STEP;
-	bot_worked_since(b, t);
 }
 
 /* Write ANSWER and a newline to the referee at once (not through stdio,
@@ -149,7 +135,7 @@ int cmd_bot(struct options *opt)
 				rc = 1;
 				break;
 			}
-			bot_between_turns(b);
+			bot_between_turns(b, bot_input_waiting, NULL);
 		}
 	}
 	if (rc == 0 && input_trouble(how, no, err, sizeof(err)) != NULL) {
