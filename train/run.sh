@@ -35,6 +35,10 @@
 #      12,000 games, each position and child valued by a 1024-iteration
 #      playout search (16 times stage 11's); train stage12.bin from
 #      stage11.bin on them (--lam 0, 3 epochs)
+#   13 (not run by default, not shipped; session 28) stage 11 plays itself
+#      with its network alone (800 iterations): 250,000 games (chunks
+#      4001-4250) valued by that search and their results; train stage13.bin
+#      from stage11.bin on them (3 epochs, learning rate 1e-3)
 #   ship  the newest network of the default stages (stage11.bin, else the
 #      one before) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
@@ -119,6 +123,9 @@ for stage in $stages; do
 	12)
 		label_round 11 12 3301 3324 500 2000 1024 25
 		;;
+	13)
+		own_round 11 13 4001 4250
+		;;
 	ship)
 		for net in stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
@@ -127,7 +134,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, ship)" >&2
 		exit 2
 		;;
 	esac
