@@ -22,9 +22,9 @@
  * looking at the descriptor is enough.) */
 static bool bot_input_waiting(void *unused)
 {
-	(void)unused;
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 
+	(void)unused;
 	return poll(&pfd, 1, 0) > 0;
 }
 

@@ -25,6 +25,22 @@ static uint8_t pop9[512];     /* bits set in the mask (no libgcc call) */
 
 static const uint16_t lines9[8] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
 
+/* The fast playouts' way to a random cell: BMI2's pdep, where the processor
+ * has it and it is fast (AMD's before Zen 3 run it in microcode, hundreds
+ * of cycles), else the tables. The same cells for the same draws. */
+static bool use_pdep;
+
+static bool pdep_is_fast(void)
+{
+#ifdef HAVE_PDEP_PATH
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+	       !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+#else
+	return false;
+#endif
+}
+
 static void tables_init(void)
 {
 	static bool done;
@@ -47,23 +63,8 @@ static void tables_init(void)
 				nth9[m][n++] = (uint8_t)c;
 		pop9[m] = (uint8_t)n;
 	}
+	use_pdep = pdep_is_fast();
 	done = true;
-}
-
-/* The fast playouts' way to a random cell: BMI2's pdep, where the processor
- * has it and it is fast (AMD's before Zen 3 run it in microcode, hundreds
- * of cycles), else the tables. The same cells for the same draws. */
-static bool use_pdep;
-
-static bool pdep_is_fast(void)
-{
-#ifdef HAVE_PDEP_PATH
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-	       !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
-#else
-	return false;
-#endif
 }
 
 bool uttt_fast_pdep(int use)
@@ -75,13 +76,7 @@ bool uttt_fast_pdep(int use)
 
 void uttt_setup(struct game *g)
 {
-	static bool chosen;
-
 	tables_init();
-	if (!chosen) {
-		use_pdep = pdep_is_fast();
-		chosen = true;
-	}
 	for (int m = 0; m < 81; m++) {
 		int b = m / 9, c = m % 9;
 		int col = (b % 3) * 3 + c % 3, row = (b / 3) * 3 + c / 3;
