@@ -573,13 +573,22 @@ static bool misplaced_command(int argc, char **argv)
 	return false;
 }
 
+/* Is ARG the long option WORD ("--version"), or a prefix of it down to
+ * "--" and a letter, as getopt_long takes the command's options? */
+static bool long_word(const char *arg, const char *word)
+{
+	size_t n = strlen(arg);
+
+	return n >= 3 && n <= strlen(word) && strncmp(arg, word, n) == 0;
+}
+
 int commands_main(int argc, char **argv)
 {
 	const struct command *cmd = &commands[0];
 	struct options opt;
 	int rc;
 
-	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+	if (argc >= 2 && long_word(argv[1], "--version")) {
 		if (argc > 2) {
 			fprintf(stderr, "noughts: --version takes nothing after it, not '%s'\n",
 				shown(argv[2]));
@@ -589,7 +598,7 @@ int commands_main(int argc, char **argv)
 		       "see COPYING.\n", PACKAGE_VERSION);
 		return 0;
 	}
-	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	if (argc >= 2 && (long_word(argv[1], "--help") || strcmp(argv[1], "-h") == 0 ||
 			  strcmp(argv[1], "help") == 0)) {
 		/* ("help help": what help gives) */
 		if (argc == 2 || (argc == 3 && strcmp(argv[1], "help") == 0 &&

@@ -7,6 +7,12 @@ run --version
 expect_status 0 "--version exits 0"
 expect_grep '^noughts [0-9]+\.[0-9]+' "--version prints the version"
 expect_grep 'MIT' "--version names the licence"
+run --vers
+expect_status 0 "--vers (a prefix, as getopt takes the options) exits 0"
+expect_grep '^noughts [0-9]+\.[0-9]+' "--vers prints the version"
+run --he
+expect_status 0 "--he exits 0"
+expect_grep "^Usage: noughts \\[COMMAND\\]" "--he prints the usage"
 
 run --help
 expect_status 0 "--help exits 0"
