@@ -100,6 +100,7 @@ static const char *word_list(const char *const *list, size_t n, char *buf, size_
 static int parse_info(struct reader *rd, const struct game *g, char *text, struct record_info *info)
 {
 	char *save = NULL, *word;
+	unsigned seen = 0; /* bit I: info_keys[I] read */
 
 	memset(info, 0, sizeof(*info));
 	info->second = -1;
@@ -108,11 +109,17 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 		char *eq = strchr(word, '='), reason[160], known[100];
 		const char *key = word, *value;
 		uint64_t u;
+		int k;
 
 		if (eq == NULL)
 			return fail(rd, "expected key=value in the comment, not '%s'", shown(word));
 		*eq = '\0';
 		value = eq + 1;
+		k = word_index(info_keys, ARRAY_SIZE(info_keys), key);
+		if (k >= 0 && (seen >> k & 1))
+			return fail(rd, "the engine comment gives %s twice", key);
+		if (k >= 0)
+			seen |= 1u << k;
 		if (strcmp(key, "iterations") == 0 && parse_u64(value, 0, UINT64_MAX, &u)) {
 			info->iterations = u;
 		} else if (strcmp(key, "visits") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= UINT32_MAX) {
@@ -134,7 +141,7 @@ static int parse_info(struct reader *rd, const struct game *g, char *text, struc
 				return fail(rd, "proven must be win, loss or draw, not '%s'", value);
 		} else if (strcmp(key, "plies") == 0 && parse_u64(value, 0, UINT64_MAX, &u) && u <= GAME_MAX_PLIES) {
 			info->proven_plies = (int)u;
-		} else if (word_index(info_keys, ARRAY_SIZE(info_keys), key) >= 0) {
+		} else if (k >= 0) {
 			return fail(rd, "bad value in the engine comment: %s=%s", key, shown(value));
 		} else {
 			return fail(rd, "unknown engine comment item '%s' (known: %s)", shown(key),

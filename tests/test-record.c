@@ -111,6 +111,8 @@ static void test_bad(void)
 		{ "Game: ttt\n\nb2 {colour=red}\n", "t.txt:3: unknown engine comment item 'colour' (known: " },
 		{ "Game: ttt\n\nb2 {visits=3\n", "t.txt:3: the engine comment must be one {...}" },
 		{ "Game: ttt\n\nb2 {value=1.5}\n", "t.txt:3: bad value in the engine comment: value=1.5" },
+		{ "Game: ttt\n\nb2 {visits=3 value=0.5 visits=4}\n",
+		  "t.txt:3: the engine comment gives visits twice" },
 		{ "Game: ttt\nGame: uttt\n\ne5\n", "t.txt:2: a second 'Game:' header" },
 		{ "Game: ttt\nX: me\nX: you\n\n", "t.txt:3: a second 'X:' header" },
 		{ "Game: ttt\nResult: *\n\na1\nb1\na2\nb2\na3\n",
