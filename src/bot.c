@@ -289,7 +289,10 @@ static bool parse_cell(const struct bot *b, const char *line, bool allow_none, i
 
 bool bot_prefault(struct bot *b)
 {
-	return b->prefault && huge_prefault(BOT_PREFAULT_STEP) > 0;
+	struct mcts *m = b->prefault ? player_search(b->player) : NULL;
+
+	return m != NULL && mcts_prefault(m, BOT_PREFAULT_STEP, b->turn == 0 ? BOT_PREFAULT_FIRST
+									 : BOT_PREFAULT_AHEAD) > 0;
 }
 
 /* Think until the move is ready or the turn's deadline, then answer. The
@@ -297,11 +300,11 @@ bool bot_prefault(struct bot *b)
  * millisecond), and the tree is moved to the new root only after the
  * answer is out (bot_idle). It thinks in slices, between which it looks
  * at what other programs took (deadline_now()). The first turn, ten times
- * as long, first faults in the memory of the searches to come (up to a
- * quarter of its time), so that a later turn seldom pays for a page fault:
- * one costs 0.1 to 4 ms on a virtual machine whose host backs memory
- * lazily (measured on the project's), and one just before the deadline
- * made the answer that much late. */
+ * as long, first faults in the memory of the searches to come (as far as
+ * bot_prefault() goes, in a quarter of its time at most), so that a later
+ * turn seldom pays for a page fault: one costs 0.1 to 4 ms on a virtual
+ * machine whose host backs memory lazily (measured on the project's), and
+ * one just before the deadline made the answer that much late. */
 static void answer(struct bot *b, char *out, size_t outsize)
 {
 	uint64_t deadline = b->turn_start + (b->turn == 0 ? b->first_deadline_ns : b->deadline_ns);
@@ -310,8 +313,8 @@ static void answer(struct bot *b, char *out, size_t outsize)
 	if (b->turn == 0) {
 		uint64_t until = b->turn_start + b->first_deadline_ns / 4;
 
-		for (size_t n = 0; n < BOT_PREFAULT_FIRST && now_ns() < until && bot_prefault(b);)
-			n += BOT_PREFAULT_STEP;
+		while (now_ns() < until && bot_prefault(b))
+			;
 	}
 	for (;;) {
 		uint64_t now = now_ns(), end = deadline_now(b, deadline);

@@ -86,12 +86,17 @@ uint64_t bot_process_began(void);
 bool bot_mid_turn(const struct bot *b);
 
 /* Fault in BOT_PREFAULT_STEP more of the search's memory ahead of its use
- * (huge_prefault()), as the first turn does with up to BOT_PREFAULT_FIRST:
- * for a caller with time between turns. False when there is nothing (left)
- * to do: all is resident, or the engine has a budget of its own and so
- * does not think to the deadline. */
+ * (mcts_prefault()): for a caller with time between turns, as the first
+ * turn does before it thinks. No further than BOT_PREFAULT_FIRST past
+ * what the tree has taken before the first search (which takes some tens
+ * of MiB), BOT_PREFAULT_AHEAD after (a turn takes a few, and the tree's
+ * move frees more), since a host that backs its guest's memory lazily
+ * takes back what the process leaves, and stalls what runs then. False
+ * when there is nothing (left) to do: all is resident that far, or the
+ * engine has a budget of its own and so does not think to the deadline. */
 #define BOT_PREFAULT_STEP ((size_t)2 << 20)
-#define BOT_PREFAULT_FIRST ((size_t)256 << 20)
+#define BOT_PREFAULT_FIRST ((size_t)128 << 20)
+#define BOT_PREFAULT_AHEAD ((size_t)32 << 20)
 bool bot_prefault(struct bot *b);
 
 #endif

@@ -41,9 +41,7 @@ size_t free_bits_bytes(size_t capacity)
 
 void arena_init(struct mcts *m, size_t capacity)
 {
-	/* (see util.h; the bitmap first, so that huge_prefault() makes it
-	 * resident before the arena, whose slots it marks as they are handed
-	 * out) */
+	/* (see util.h) */
 	m->free_bits = huge_alloc(free_bits_bytes(capacity));
 	m->nodes = huge_alloc(capacity * sizeof(struct node));
 	m->capacity = (uint32_t)capacity;
@@ -182,15 +180,22 @@ static bool refill(struct mcts *m, struct worker *w)
 #define AHEAD ((size_t)4 << 20)
 #define FAULT_STEP ((size_t)64 << 10)
 
-bool arena_fault_ahead(struct mcts *m, size_t *done)
+/* The bytes of the arena from its start to AHEAD past the slots handed
+ * out, or all of it. */
+static size_t fault_limit(const struct mcts *m, size_t ahead)
 {
 	size_t cap = (size_t)m->capacity * sizeof(struct node);
-	size_t want = (size_t)LOAD(m->top) * sizeof(struct node) + AHEAD;
+	size_t want = (size_t)LOAD(m->top) * sizeof(struct node) + ahead;
+
+	return want < cap ? want : cap;
+}
+
+bool arena_fault_ahead(struct mcts *m, size_t *done)
+{
+	/* (the arena's last bytes: the tree's own) */
+	size_t want = fault_limit(m, AHEAD) / FAULT_STEP * FAULT_STEP;
 	size_t from = *done / FAULT_STEP * FAULT_STEP;
 
-	if (want > cap)
-		want = cap;
-	want = want / FAULT_STEP * FAULT_STEP; /* (the arena's last bytes: the tree's own) */
 	if (from >= want)
 		return false;
 	if (!populate((char *)m->nodes + from, FAULT_STEP)) {
@@ -199,6 +204,17 @@ bool arena_fault_ahead(struct mcts *m, size_t *done)
 	}
 	*done = from + FAULT_STEP;
 	return true;
+}
+
+size_t mcts_prefault(struct mcts *m, size_t bytes, size_t ahead)
+{
+	size_t upto = fault_limit(m, ahead), done;
+
+	/* (the bitmap first: it marks the slots as they are handed out) */
+	done = huge_prefault(m->free_bits, free_bits_bytes(upto / sizeof(struct node)), bytes);
+	if (done < bytes)
+		done += huge_prefault(m->nodes, upto, bytes - done);
+	return done;
 }
 
 /* How far past a block just handed out the next ones' lines are asked

@@ -205,4 +205,10 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 /* Bytes one node takes in the arena. */
 size_t mcts_node_bytes(void);
 
+/* Fault in up to BYTES of the arena not yet resident (huge_prefault()), no
+ * further than AHEAD bytes past the slots handed out so far: for a caller
+ * with time before its next search (the bot between turns). Returns the
+ * bytes faulted in, 0 when there is none to do. No workers running. */
+size_t mcts_prefault(struct mcts *m, size_t bytes, size_t ahead);
+
 #endif

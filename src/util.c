@@ -493,7 +493,7 @@ static size_t huge_page_in(struct huge *h, bool *failed)
 	return 0;
 }
 
-size_t huge_prefault(size_t bytes)
+size_t huge_prefault(const void *p, size_t upto, size_t bytes)
 {
 	size_t done = 0;
 
@@ -501,13 +501,16 @@ size_t huge_prefault(size_t bytes)
 	for (size_t i = 0; i < ARRAY_SIZE(huge_live); i++) {
 		struct huge *h = &huge_live[i];
 
-		while (h->p != NULL && h->next < h->len && done < bytes) {
+		if (p == NULL || h->p != p)
+			continue;
+		while (h->next < h->len && h->next < upto && done < bytes) {
 			bool failed = false;
 
 			done += huge_page_in(h, &failed);
 			if (failed)
 				h->next = h->len; /* (no use trying again) */
 		}
+		break;
 	}
 	pthread_mutex_unlock(&huge_lock);
 	return done;

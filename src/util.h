@@ -57,16 +57,18 @@ void *xcalloc(size_t count, size_t size);
 void *huge_alloc(size_t bytes);
 void huge_free(void *p, size_t bytes);
 
-/* Fault in, ahead of use, up to BYTES (in huge pages) of the process's
- * huge_alloc() memory not yet resident: the first such pages of each
- * allocation from its start, the order in which MCTS's arena hands its
- * slots out. A first touch can cost milliseconds (a huge page to clear, or
- * a virtual machine whose host backs its memory lazily), which a search
- * against the clock would rather not pay. Returns the bytes faulted in: 0
- * once all is resident, or where the system cannot (Linux's
- * MADV_POPULATE_WRITE, 5.14 on). Leaves the contents alone, so other threads
- * may use the memory meanwhile. */
-size_t huge_prefault(size_t bytes);
+/* Fault in, ahead of use, up to BYTES (in huge pages) of the huge_alloc()
+ * memory at P not yet resident, from its start up to UPTO bytes into it
+ * (the order in which MCTS's arena hands its slots out). A first touch can
+ * cost milliseconds (a huge page to clear, or a virtual machine whose host
+ * backs its memory lazily), which a search against the clock would rather
+ * not pay; what is never used is better not touched, since such a host
+ * takes its time to take back what a process leaves. Returns the bytes
+ * faulted in: 0 once all up to UPTO is resident, where P is not a live
+ * allocation, or where the system cannot (Linux's MADV_POPULATE_WRITE,
+ * 5.14 on). Leaves the contents alone, so other threads may use the
+ * memory meanwhile. */
+size_t huge_prefault(const void *p, size_t upto, size_t bytes);
 
 /* Fault in the LEN bytes at P, whole pages (P and LEN multiples of the
  * page size), leaving their contents alone (MADV_POPULATE_WRITE). Returns

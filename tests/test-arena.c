@@ -4,9 +4,9 @@
  * included, on one thread and on several (NOUGHTS_TEST_THREADS, else 2).
  * A whole game of Ultimate tic-tac-toe with tree reuse runs in an arena
  * a few moves' trees fill: it never fills if freed blocks are reused.
- * And huge_prefault(), which faults in such memory ahead of use, and
- * arena_fault_ahead() (mcts-node.h), the pipeline player's way of doing
- * it while it waits. And log_big(), the search's ln n past its tables,
+ * And huge_prefault() and mcts_prefault(), which fault in such memory
+ * ahead of use, and arena_fault_ahead() (mcts-node.h), the pipeline
+ * player's way of doing it while it waits. And log_big(), the search's ln n past its tables,
  * and the root's scan on SIMD lanes against the scalar loop. */
 #include "config.h"
 
@@ -135,29 +135,35 @@ static bool page_in(const char *p)
 }
 
 /* huge_prefault() faults in huge_alloc() memory from its start, a chunk at
- * a time, skipping what is resident, without touching what it holds. */
+ * a time, skipping what is resident, without touching what it holds, no
+ * further than asked and only in the allocation named. */
 static void test_prefault(void)
 {
 	const size_t mib = 1u << 20;
-	char *p = huge_alloc(8 * mib);
+	char *p = huge_alloc(8 * mib), *q;
 
 	p[4 * mib - 1] = 42; /* chunk 1 in use */
-	if (huge_prefault(2 * mib) == 0) {
+	if (huge_prefault(p, SIZE_MAX, 2 * mib) == 0) {
 		ok(1, "# SKIP the system cannot fault memory in ahead (MADV_POPULATE_WRITE)");
 		huge_free(p, 8 * mib);
 		return;
 	}
 	ok(chunk_in(p, 0) && !chunk_in(p, 2) && !chunk_in(p, 3),
 	   "prefault: 2 MiB asked, the first chunk comes in, not the later ones");
-	ok(huge_prefault(4 * mib) == 4 * mib && chunk_in(p, 2) && chunk_in(p, 3),
-	   "prefault: the resident chunk 1 is skipped, chunks 2 and 3 come in");
+	ok(huge_prefault(p, 5 * mib, 8 * mib) == 2 * mib && chunk_in(p, 2) && !chunk_in(p, 3),
+	   "prefault: the resident chunk 1 is skipped, chunk 2 comes in, not past 5 MiB");
+	ok(huge_prefault(p, 5 * mib, 8 * mib) == 0, "prefault: nothing more up to 5 MiB");
+	q = huge_alloc(4 * mib);
+	ok(huge_prefault(q, SIZE_MAX, 2 * mib) == 2 * mib && chunk_in(q, 0) && !chunk_in(p, 3),
+	   "prefault: another allocation, and only it");
+	ok(huge_prefault(p, SIZE_MAX, 8 * mib) == 2 * mib && chunk_in(p, 3),
+	   "prefault: the rest, chunk 3");
 	ok(p[4 * mib - 1] == 42 && p[0] == 0 && p[6 * mib] == 0,
 	   "prefault: contents kept, new memory zero");
-	ok(huge_prefault(4 * mib) == 0, "prefault: nothing left once all is resident");
+	ok(huge_prefault(p, SIZE_MAX, 4 * mib) == 0, "prefault: nothing left once all is resident");
+	ok(huge_prefault(NULL, SIZE_MAX, 4 * mib) == 0, "prefault: nothing for no allocation");
+	huge_free(q, 4 * mib);
 	huge_free(p, 8 * mib);
-	p = huge_alloc(4 * mib);
-	ok(huge_prefault(2 * mib) == 2 * mib, "prefault: a new allocation is listed, the freed one not");
-	huge_free(p, 4 * mib);
 }
 
 /* huge_free() keeps a mapping for the next huge_alloc() of its size, which
@@ -224,6 +230,37 @@ static void test_fault_ahead(void)
 	while (arena_fault_ahead(m, &done) && done <= mib)
 		;
 	ok(done == SIZE_MAX || done <= mib, "fault ahead: never past a small arena's end");
+	mcts_free(m);
+}
+
+/* mcts_prefault() faults in the arena and its bitmap up to AHEAD past the
+ * slots handed out, in the steps asked for, and no further. */
+static void test_mcts_prefault(void)
+{
+	const size_t mib = 1u << 20;
+	struct pos pos;
+	struct mcts *m;
+	size_t total = 0, most = 0, d, upto;
+	int calls = 0;
+
+	setup("uttt", &pos);
+	m = search(&pos, 1, 256 * mib);
+	mcts_step(m, 2000);
+	upto = (size_t)m->top * sizeof(struct node) + 8 * mib;
+	while ((d = mcts_prefault(m, 2 * mib, 8 * mib)) > 0 && calls < 100) {
+		most = d > most ? d : most;
+		total += d;
+		calls++;
+	}
+	if (calls == 0) {
+		ok(1, "# SKIP the system cannot fault memory in ahead (MADV_POPULATE_WRITE)");
+	} else {
+		ok(page_in((char *)m->nodes + upto - 1) && page_in((char *)m->free_bits) &&
+		   !chunk_in((char *)m->nodes, (int)(upto / (2 * mib)) + 1) && most <= 2 * mib,
+		   "mcts_prefault: the arena comes in up to 8 MiB past its top, not further, "
+		   "2 MiB a call at most (%zu bytes in %d calls)", total, calls);
+	}
+	ok(mcts_prefault(m, 2 * mib, 8 * mib) == 0, "mcts_prefault: then nothing is left to do");
 	mcts_free(m);
 }
 
@@ -330,6 +367,7 @@ int main(void)
 	test_prefault(); /* (first: no other huge allocation is alive) */
 	test_spare();
 	test_fault_ahead();
+	test_mcts_prefault();
 	test_log();
 	test_root_argmax();
 	for (int i = 0; i < n; i++) {
