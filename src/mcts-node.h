@@ -284,6 +284,24 @@ bool arena_fault_ahead(struct mcts *m, size_t *done);
 /* A playout handed to a player (see mcts-pipe.c): iterate() returns this
  * as its result and pipe_hold() keeps the path for the backup. */
 #define RESULT_HANDED 4
+/* (mcts-pipe.c) a job's result that is its leaf's value, which the job's
+ * slot keeps */
+#define RESULT_VALUE 5
+
+/* eval=mix: does this leaf get the evaluator's value rather than a
+ * playout (MCTS_MIX_NET percent of them, drawn from R)? */
+static inline bool mcts_mix_net(struct rng *r)
+{
+	return rng_below(r, 100) < MCTS_MIX_NET;
+}
+
+/* A leaf value Q (in 1/65536, X's) as leaf_result() backs it up: the
+ * result returned, and *FRAC. */
+static inline int value_result(unsigned q, unsigned *frac)
+{
+	*frac = q >= 65536 ? 0 : q;
+	return q >= 65536 ? RESULT_X : RESULT_O;
+}
 
 /* The search's steps, which mcts-run.c and the pipeline run (mcts.c): a
  * root node for MOVE whose position is POS, in a block of its own; one

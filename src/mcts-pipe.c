@@ -82,6 +82,8 @@ struct pipe_slot {
 	uint32_t copied;               /* the last batch here a player copied, plus one */
 	uint64_t done;                 /* the last batch played out, plus one, << 32 | results */
 	unsigned value[PIPE_BATCH];    /* the priors wanted, set before copied or done */
+	unsigned leaf[PIPE_BATCH];     /* (eval=mix) a job's leaf value, if its result
+	                                * is RESULT_VALUE; set before done */
 };
 
 #define DONE(b, results) ((uint64_t)(uint32_t)((b) + 1) << 32 | (uint64_t)(results))
@@ -183,17 +185,26 @@ static inline bool claim(struct pipe_slot *s, uint64_t b)
 }
 
 /* The playouts of batch B's first COUNT jobs from POS, each with its
- * job's own generator: their results, a byte each. */
-static uint32_t play_batch(const struct mcts *m, const struct pipe *p, uint64_t b,
+ * job's own generator: their results, a byte each. Under eval=mix the
+ * generator first says whether the leaf gets a playout or its value,
+ * which is left in slot S (RESULT_VALUE). */
+static uint32_t play_batch(struct mcts *m, const struct pipe *p, struct pipe_slot *s, uint64_t b,
 			   struct pos *pos, int count)
 {
 	uint32_t results = 0;
 
 	for (int i = 0; i < count; i++) {
 		struct rng r;
+		int result;
 
 		rng_seed(&r, p->seed + b * PIPE_BATCH + (uint64_t)i);
-		results |= (uint32_t)game_rollout(m->g, &pos[i], &r, m->p.rollout) << 8 * i;
+		if (m->p.eval == MCTS_EVAL_MIX && mcts_mix_net(&r)) {
+			STORE(s->leaf[i], mcts_leaf_value(m, &pos[i]));
+			result = RESULT_VALUE;
+		} else {
+			result = game_rollout(m->g, &pos[i], &r, m->p.rollout);
+		}
+		results |= (uint32_t)result << 8 * i;
 	}
 	return results;
 }
@@ -217,7 +228,7 @@ static void play_slot(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint6
 
 	eval_priors(m, s, count);
 	memcpy(pos, s->pos, (size_t)count * sizeof(*pos));
-	STORE_REL(s->done, DONE(b, play_batch(m, p, b, pos, count)));
+	STORE_REL(s->done, DONE(b, play_batch(m, p, s, b, pos, count)));
 }
 
 /* (the tree thread) Play out the COUNT jobs of batch B, in slot S, if no
@@ -282,10 +293,14 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 	for (int i = 0; i < count; i++) {
 		const struct pipe_job *j = &p->job[(n + (uint64_t)i) % PIPE_SLOTS];
 
+		int r = (int)(results >> 8 * i & 0xff);
+		unsigned frac = j->frac;
+
 		if (j->prior != 0)
 			mcts_add_prior(m, j->prior, LOAD(s->value[i]));
-		mcts_finish(m, w, j->path, j->depth, (int)(results >> 8 * i & 0xff), j->frac,
-			    j->changed, j->root_j);
+		if (r == RESULT_VALUE)
+			r = value_result(LOAD(s->leaf[i]), &frac);
+		mcts_finish(m, w, j->path, j->depth, r, frac, j->changed, j->root_j);
 	}
 	p->tail = (b + 1) * PIPE_BATCH;
 	if (count < PIPE_BATCH)
@@ -349,7 +364,7 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 		STORE_REL(s->copied, (uint32_t)(b + 1));
 		/* (a tree thread that replayed the batch has put the same there) */
 		__atomic_compare_exchange_n(&s->done, &before,
-					    DONE(b, play_batch(m, p, b, pos, PIPE_BATCH)), false,
+					    DONE(b, play_batch(m, p, s, b, pos, PIPE_BATCH)), false,
 					    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 	}
 }

@@ -297,27 +297,23 @@ static bool wins_at_once(const struct game *g, const struct pos *pos)
 }
 
 /* The result to back up from POS, a leaf just added and not over: a
- * playout's, or under eval=net the leaf evaluator's value v for X. A value
- * is backed up as it is, not drawn as a result: *FRAC is X's score in
- * 1/65536 of a result, and the result returned RESULT_O (X's score beyond
- * it: 0); a value of exactly 0 or 1 is that result. A playout's result has
- * *FRAC 0 (eval=mix too: its network value comes later, give_prior()).
+ * playout's, or under eval=net (and for MCTS_MIX_NET percent of the leaves
+ * under eval=mix) the leaf evaluator's value v for X. A value is backed
+ * up as it is, not drawn as a result: *FRAC is X's score in 1/65536 of a
+ * result, and the result returned RESULT_O (X's score beyond it: 0); a
+ * value of exactly 0 or 1 is that result. A playout's result has *FRAC 0.
  * W and T as in iterate(); reads the leaf evaluator's state only, so
- * workers share it. */
+ * workers share it. (In the pipeline, the job's player draws whether its
+ * leaf gets a playout or the value: mcts-pipe.c.) */
 static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t,
 		       unsigned *frac)
 {
 	*frac = 0;
 	if (m->p.eval != MCTS_EVAL_ROLLOUT && wins_at_once(m->g, pos))
 		return result_of_win(pos->turn);
-	if (m->p.eval == MCTS_EVAL_NET) {
-		unsigned q = leaf_value(m, pos);
-
-		if (q >= 65536)
-			return RESULT_X;
-		*frac = q;
-		return RESULT_O;
-	}
+	if (m->p.eval == MCTS_EVAL_NET ||
+	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(&w->rng)))
+		return value_result(leaf_value(m, pos), frac);
 	if (w->slot != NULL) {
 		*w->slot = *pos;
 		return RESULT_HANDED;

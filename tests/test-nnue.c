@@ -501,11 +501,14 @@ static void test_mcts(const struct nnue *n)
 }
 
 /* eval=mix: the root's first 81 iterations each add a child, valued by its
- * playout alone (one visit, a result of 0, 1/2 or 1; the trace says no
- * prior). The 82nd goes through one of them again: that child, on its
- * second visit, gets the network's value as MCTS_MIX_PRIOR visits, so its
- * value is (K * net + r1 + r2) / (K + 2) for two playout results, the
- * trace says so, and the root's visits stay the playouts'. */
+ * playout (a result of 0, 1/2 or 1) or, for about MCTS_MIX_NET percent of
+ * them, by the network (the trace says which, and the child's value is
+ * then its network value); none gives a prior. The 82nd goes through one
+ * of them again: that child, on its second visit, gets the network's value
+ * as MCTS_MIX_PRIOR visits, so its value is (K * net + v1 + v2) / (K + 2)
+ * for its first value and the new leaf's, the trace says so, and the
+ * root's visits stay the leaves'. (The root's mover is X, whose values
+ * the trace gives.) */
 static void test_mix_prior(const struct nnue *n)
 {
 	struct mcts_params prm;
@@ -514,7 +517,8 @@ static void test_mix_prior(const struct nnue *n)
 	struct mcts_trace tr;
 	struct pos p;
 	struct mcts *m;
-	int k, hit = -1, fits = 0, plain = 0, priors = 0;
+	double first[GAME_MAX_MOVES] = { 0 };
+	int k, hit = -1, plain = 0, valued = 0, priors = 0, agree = 0;
 
 	mcts_params_default(&prm);
 	prm.eval = MCTS_EVAL_MIX;
@@ -525,14 +529,23 @@ static void test_mix_prior(const struct nnue *n)
 	for (int i = 0; i < 81; i++) {
 		mcts_step_trace(m, &tr);
 		priors += tr.prior;
+		valued += tr.estimate;
+		if (tr.expanded >= 0 && tr.expanded < GAME_MAX_MOVES)
+			first[tr.expanded] = tr.value;
 	}
 	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
-	for (int i = 0; i < k; i++)
-		plain += ch[i].visits == 1 &&
-			 (ch[i].value == 0 || ch[i].value == 0.5 || ch[i].value == 1);
-	ok(k == 81 && plain == 81 && priors == 0,
-	   "eval=mix: 81 new children, a playout's value each, no prior (%d, %d, %d)", k, plain,
-	   priors);
+	for (int i = 0; i < k; i++) {
+		bool result = ch[i].value == 0 || ch[i].value == 0.5 || ch[i].value == 1;
+
+		plain += ch[i].visits == 1 && result;
+		agree += ch[i].visits == 1 && (result || fabs(ch[i].value - ch[i].net) < 1e-4) &&
+			 fabs(ch[i].value - first[ch[i].move]) < 1e-9;
+	}
+	ok(k == 81 && agree == 81 && plain + valued == 81 && priors == 0,
+	   "eval=mix: 81 new children, a playout's result or the network's value each, "
+	   "as the trace says, no prior (%d, %d, %d, %d)", k, agree, plain, valued);
+	ok(valued > 81 * MCTS_MIX_NET / 200 && valued < 81 * MCTS_MIX_NET * 2 / 100,
+	   "eval=mix: about %d%% of them valued by the network (%d of 81)", MCTS_MIX_NET, valued);
 	mcts_step_trace(m, &tr);
 	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &t);
 	for (int i = 0; i < k; i++)
@@ -541,14 +554,17 @@ static void test_mix_prior(const struct nnue *n)
 	ok(tr.prior && hit >= 0 && ch[hit].visits == MCTS_MIX_PRIOR + 2 && t.root_visits == 82,
 	   "eval=mix: a child's second visit gives it %d visits of prior (%u visits, root %llu)",
 	   MCTS_MIX_PRIOR, hit >= 0 ? ch[hit].visits : 0, (unsigned long long)t.root_visits);
-	for (int r = 0; hit >= 0 && r <= 4; r++) {
-		double want = (MCTS_MIX_PRIOR * ch[hit].net + r / 2.0) / (MCTS_MIX_PRIOR + 2);
+	if (hit >= 0) {
+		double want = (MCTS_MIX_PRIOR * ch[hit].net + first[ch[hit].move] + tr.value) /
+			      (MCTS_MIX_PRIOR + 2);
 
-		fits += fabs(ch[hit].value - want) < 1e-4;
+		ok(fabs(ch[hit].value - want) < 1e-4,
+		   "eval=mix: its value is the network's %.4f, %d times, its first value %.4f "
+		   "and the new leaf's %.4f (%.4f)", ch[hit].net, MCTS_MIX_PRIOR,
+		   first[ch[hit].move], tr.value, ch[hit].value);
+	} else {
+		ok(0, "eval=mix: a child had a second visit");
 	}
-	ok(fits == 1,
-	   "eval=mix: its value is the network's %.4f, %d times, and two playouts' (%.4f)",
-	   hit >= 0 ? ch[hit].net : 0.0, MCTS_MIX_PRIOR, hit >= 0 ? ch[hit].value : 0.0);
 	mcts_free(m);
 }
 

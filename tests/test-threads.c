@@ -124,44 +124,6 @@ static void *busy(void *stop)
 	return NULL;
 }
 
-/* The pipeline on THREADS threads does not depend on their timing: two
- * searches with one seed and the same runs make the same tree, the second
- * while as many busy threads compete for the cores, so that players lose
- * their cores and the tree thread plays out jobs they had not begun (on
- * the 2-core development machine, often enough that a tree thread that
- * played them with another generator failed this test every time). */
-static void test_pipeline_repeats(int threads)
-{
-	struct pos pos;
-	struct mcts_params p = params(11, threads, (size_t)16 << 20);
-	struct mcts_child ch[2][GAME_MAX_MOVES];
-	pthread_t spinner[MCTS_MAX_THREADS];
-	int n[2], stop = 0, spinners = 0;
-	bool same;
-
-	setup("uttt", "", &pos);
-	for (int k = 0; k < 2; k++) {
-		struct mcts *m = mcts_new(&game, &pos, &p);
-
-		__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
-		for (int i = 0; k == 1 && i < threads; i++)
-			spinners += pthread_create(&spinner[spinners], NULL, busy, &stop) == 0;
-		for (uint64_t run = 1; run <= 5; run++)
-			mcts_run(m, 1000 * run, 0);
-		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
-		for (int i = 0; i < spinners; i++)
-			pthread_join(spinner[i], NULL);
-		n[k] = mcts_stats(m, NULL, 0, ch[k], GAME_MAX_MOVES, NULL);
-		mcts_free(m);
-	}
-	same = n[0] == n[1] && n[0] > 0 && spinners == threads;
-	for (int i = 0; same && i < n[0]; i++)
-		same = ch[0][i].move == ch[1][i].move && ch[0][i].visits == ch[1][i].visits &&
-		       ch[0][i].wins == ch[1][i].wins && ch[0][i].draws == ch[1][i].draws;
-	ok(same, "%d threads, pipeline: a seed and the same runs give the same tree, visit for "
-	   "visit, also with %d busy threads competing for the cores", threads, spinners);
-}
-
 /* Many threads on Ultimate tic-tac-toe: counts add up after each run, with
  * a roomy arena and with one that fills, across an advance. */
 static void test_counts(int threads)
@@ -365,6 +327,51 @@ static void test_mix_prior_own(int threads)
 	mcts_free(m);
 }
 
+/* The pipeline on THREADS threads does not depend on their timing: two
+ * searches with one seed and the same runs make the same tree, the second
+ * while as many busy threads compete for the cores, so that players lose
+ * their cores and the tree thread plays out jobs they had not begun (on
+ * the 2-core development machine, often enough that a tree thread that
+ * played them with another generator failed this test every time). Under
+ * EVAL (with parity_eval), which also has the players draw whether a leaf
+ * gets a playout or its value. */
+static void test_pipeline_repeats(int threads, enum mcts_eval eval)
+{
+	struct pos pos;
+	struct mcts_params p = params(11, threads, (size_t)16 << 20);
+	struct mcts_child ch[2][GAME_MAX_MOVES];
+	pthread_t spinner[MCTS_MAX_THREADS];
+	int n[2], stop = 0, spinners = 0;
+	bool same;
+
+	setup("uttt", "", &pos);
+	for (int k = 0; k < 2; k++) {
+		struct mcts *m;
+
+		p.eval = eval;
+		p.leaf = eval == MCTS_EVAL_ROLLOUT ? NULL : &parity_eval;
+		m = mcts_new(&game, &pos, &p);
+
+		__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
+		for (int i = 0; k == 1 && i < threads; i++)
+			spinners += pthread_create(&spinner[spinners], NULL, busy, &stop) == 0;
+		for (uint64_t run = 1; run <= 5; run++)
+			mcts_run(m, 1000 * run, 0);
+		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+		for (int i = 0; i < spinners; i++)
+			pthread_join(spinner[i], NULL);
+		n[k] = mcts_stats(m, NULL, 0, ch[k], GAME_MAX_MOVES, NULL);
+		mcts_free(m);
+	}
+	same = n[0] == n[1] && n[0] > 0 && spinners == threads;
+	for (int i = 0; same && i < n[0]; i++)
+		same = ch[0][i].move == ch[1][i].move && ch[0][i].visits == ch[1][i].visits &&
+		       ch[0][i].wins == ch[1][i].wins && ch[0][i].draws == ch[1][i].draws;
+	ok(same, "%d threads, pipeline, eval=%s: a seed and the same runs give the same tree, "
+	   "visit for visit, also with %d busy threads competing for the cores", threads,
+	   eval == MCTS_EVAL_MIX ? "mix" : "rollout", spinners);
+}
+
 /* A leaf whose mover can win the game with its next move is a win for it,
  * whatever the evaluator says: X to move has 6 moves, and after each but
  * e4 O wins at once. One visit each: e4 is worth the evaluator's 0.3 to X,
@@ -508,7 +515,8 @@ int main(void)
 			test_solver(threads);
 		}
 		parallel = MCTS_PARALLEL_PIPELINE;
-		test_pipeline_repeats(threads);
+		test_pipeline_repeats(threads, MCTS_EVAL_ROLLOUT);
+		test_pipeline_repeats(threads, MCTS_EVAL_MIX);
 	}
 	return tap_done();
 }
