@@ -83,7 +83,7 @@ struct pipe_slot {
 	uint64_t done;                 /* the last batch played out, plus one, << 32 | results */
 	unsigned value[PIPE_BATCH];    /* the priors wanted, set before copied or done */
 	unsigned leaf[PIPE_BATCH];     /* (eval=mix) a job's leaf value, if its result
-	                                * is RESULT_VALUE; set before done */
+	                                * is RESULT_VALUE; set before copied or done */
 };
 
 #define DONE(b, results) ((uint64_t)(uint32_t)((b) + 1) << 32 | (uint64_t)(results))
@@ -184,26 +184,38 @@ static inline bool claim(struct pipe_slot *s, uint64_t b)
 					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
-/* The playouts of batch B's first COUNT jobs from POS, each with its
- * job's own generator: their results, a byte each. Under eval=mix the
- * generator first says whether the leaf gets a playout or its value,
- * which is left in slot S (RESULT_VALUE). */
-static uint32_t play_batch(struct mcts *m, const struct pipe *p, struct pipe_slot *s, uint64_t b,
-			   struct pos *pos, int count)
+/* Seed the generators R of batch B's first COUNT jobs, each its job's own,
+ * and under eval=mix let each say whether its leaf gets a playout or its
+ * value: those values are left in slot S (whoever plays the batch out
+ * writes the same there, before it says the slot may be reused: a player
+ * that lost its core mid-batch must not write into the next batch's).
+ * Returns the jobs valued, a bit each. */
+static unsigned eval_leaves(struct mcts *m, const struct pipe *p, struct pipe_slot *s, uint64_t b,
+			    const struct pos *pos, int count, struct rng *r)
+{
+	unsigned valued = 0;
+
+	for (int i = 0; i < count; i++) {
+		rng_seed(&r[i], p->seed + b * PIPE_BATCH + (uint64_t)i);
+		if (m->p.eval == MCTS_EVAL_MIX && mcts_mix_net(&r[i])) {
+			STORE(s->leaf[i], mcts_leaf_value(m, &pos[i]));
+			valued |= 1u << i;
+		}
+	}
+	return valued;
+}
+
+/* The results of the first COUNT jobs from POS, a byte each: a playout's
+ * with the job's generator R, or RESULT_VALUE for a job in VALUED. */
+static uint32_t play_batch(const struct mcts *m, struct pos *pos, int count, struct rng *r,
+			   unsigned valued)
 {
 	uint32_t results = 0;
 
 	for (int i = 0; i < count; i++) {
-		struct rng r;
-		int result;
+		int result = valued >> i & 1 ? RESULT_VALUE
+					     : game_rollout(m->g, &pos[i], &r[i], m->p.rollout);
 
-		rng_seed(&r, p->seed + b * PIPE_BATCH + (uint64_t)i);
-		if (m->p.eval == MCTS_EVAL_MIX && mcts_mix_net(&r)) {
-			STORE(s->leaf[i], mcts_leaf_value(m, &pos[i]));
-			result = RESULT_VALUE;
-		} else {
-			result = game_rollout(m->g, &pos[i], &r, m->p.rollout);
-		}
 		results |= (uint32_t)result << 8 * i;
 	}
 	return results;
@@ -225,10 +237,13 @@ static void play_slot(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint6
 		      int count)
 {
 	struct pos pos[PIPE_BATCH];
+	struct rng r[PIPE_BATCH];
+	unsigned valued;
 
 	eval_priors(m, s, count);
 	memcpy(pos, s->pos, (size_t)count * sizeof(*pos));
-	STORE_REL(s->done, DONE(b, play_batch(m, p, s, b, pos, count)));
+	valued = eval_leaves(m, p, s, b, pos, count, r);
+	STORE_REL(s->done, DONE(b, play_batch(m, pos, count, r, valued)));
 }
 
 /* (the tree thread) Play out the COUNT jobs of batch B, in slot S, if no
@@ -246,8 +261,8 @@ static bool play_ahead(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint
  * but has not finished: a player that lost its core would keep the tree
  * waiting for a scheduler's slice. The results are the same as the
  * player's, which then finds them there and drops its own. Waits until
- * the player has copied the positions and set the priors, which the next
- * batch overwrites. */
+ * the player has copied the positions and set the priors and leaf values,
+ * which the next batch overwrites. */
 static void replay(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint64_t b)
 {
 	play_slot(m, p, s, b, PIPE_BATCH);
@@ -292,7 +307,6 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 	results = (uint32_t)LOAD(s->done);
 	for (int i = 0; i < count; i++) {
 		const struct pipe_job *j = &p->job[(n + (uint64_t)i) % PIPE_SLOTS];
-
 		int r = (int)(results >> 8 * i & 0xff);
 		unsigned frac = j->frac;
 
@@ -346,8 +360,9 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 	for (;; b += step, me->next = b) {
 		struct pipe_slot *s = &p->slot[b % PIPE_BATCHES];
 		struct pos pos[PIPE_BATCH];
+		struct rng r[PIPE_BATCH];
 		uint64_t before;
-		unsigned spins = 0;
+		unsigned spins = 0, valued;
 
 		while (head < (b + 1) * PIPE_BATCH) {
 			if (LOAD_ACQ(m->stop))
@@ -360,11 +375,13 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 			continue;
 		before = LOAD(s->done);
 		memcpy(pos, s->pos, sizeof(pos));
-		eval_priors(m, s, PIPE_BATCH); /* (before copied: see replay()) */
+		/* (before copied: see replay()) */
+		eval_priors(m, s, PIPE_BATCH);
+		valued = eval_leaves(m, p, s, b, pos, PIPE_BATCH, r);
 		STORE_REL(s->copied, (uint32_t)(b + 1));
 		/* (a tree thread that replayed the batch has put the same there) */
 		__atomic_compare_exchange_n(&s->done, &before,
-					    DONE(b, play_batch(m, p, s, b, pos, PIPE_BATCH)), false,
+					    DONE(b, play_batch(m, pos, PIPE_BATCH, r, valued)), false,
 					    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 	}
 }
