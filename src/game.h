@@ -347,6 +347,10 @@ const char *uttt_board_name(int b);
  * SIDE has a line of two with its third cell free (it can win the board
  * in one move). P is a position of a game set up by game_init(). */
 unsigned uttt_board_threats(const struct pos *p, int side);
+/* Ultimate tic-tac-toe: the cells of a small board that would complete a
+ * line of three for a side whose cells there are the 9-bit MASK (empty or
+ * not; after game_init()). */
+unsigned uttt_line_cells(unsigned mask);
 /* Ultimate tic-tac-toe: game_rollout() move by move on the rules' own
  * playout step, the loop smart playouts run; random playouts run a faster
  * loop of their own, which the tests hold to this one (the same final

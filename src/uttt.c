@@ -274,6 +274,11 @@ unsigned uttt_board_threats(const struct pos *p, int side)
 	return out;
 }
 
+unsigned uttt_line_cells(unsigned mask)
+{
+	return threat9[mask & FULL9];
+}
+
 /* Cells with which SIDE wins the game at once, in the boards BOARDS. */
 static void winning_cells(const struct pos *p, int side, unsigned boards, struct moveset *out)
 {
