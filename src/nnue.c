@@ -12,7 +12,14 @@
  *               cell free (it can win the board in one move)
  *     208..216  the same for the other side
  * The two perspectives differ only in which marks and boards are "own", so
- * one table of weights serves both. train/uttt.py computes the same list. */
+ * one table of weights serves both. train/uttt.py computes the same list.
+ *
+ * Format version 3 has other features (NNUE_CELL_FEATURES): each cell in
+ * one of NNUE_CELL_STATES states seen from S, feature cell * 9 + state, one
+ * a cell: how its board closed; else what is on it, or for an empty cell
+ * who would win its board by playing there (train/uttt.py, cell_states(),
+ * lists them); then the board the mover is sent to, as above, at
+ * NNUE_CELL_NEXT. */
 #include "config.h"
 
 #include "nnue.h"
@@ -38,17 +45,7 @@
 #define F_OWN_THREAT 199
 #define F_OTHER_THREAT 208
 
-#define HEADER_BYTES (8 + 4 + 16 + 4 * 4)
-
-struct nnue {
-	char game[16];
-	int hidden;
-	int16_t *b1; /* [hidden] */
-	int16_t *w1; /* [NNUE_FEATURES][hidden] */
-	int16_t *w2; /* [2 * hidden]: the mover's units, then the other side's */
-	int32_t b2;
-	struct mcts_leaf_eval leaf; /* nnue_leaf_eval() */
-};
+#include "nnue-int.h"
 
 /* --- features ------------------------------------------------------------ */
 
@@ -157,6 +154,54 @@ int nnue_features(const struct pos *p, int side, int *out)
 	return c.nadd + 1;
 }
 
+/* --- format version 3: a state of each cell ------------------------------ */
+
+/* A cell's state seen from the other side (own and other swapped). */
+static const uint8_t flip_state[NNUE_CELL_STATES] = { 1, 0, 2, 4, 3, 5, 7, 6, 8 };
+
+/* The slots of P seen from X, into ST. A cell's state on an open board by
+ * its bits: X's mark, O's, X would win the board there, O would. */
+static void cell_states(const struct pos *p, uint8_t st[CELL_SLOTS])
+{
+	static const uint8_t by_bits[16] = { 5, 3, 4, 0, 6, 3, 4, 0, 7, 3, 4, 0, 8, 3, 4, 0 };
+	unsigned won_x = p->u.uttt.won[0], won_o = p->u.uttt.won[1];
+
+	for (int b = 0; b < 9; b++) {
+		unsigned x = p->u.uttt.sub[0][b], o = p->u.uttt.sub[1][b];
+		unsigned empty = ~(x | o) & 0x1ff, wx, wo;
+		uint8_t *s = st + 9 * b;
+
+		if ((won_x | won_o | (empty == 0 ? 1u << b : 0)) >> b & 1) {
+			memset(s, won_x >> b & 1 ? 0 : won_o >> b & 1 ? 1 : 2, 9);
+			continue;
+		}
+		wx = uttt_line_cells(x) & empty;
+		wo = uttt_line_cells(o) & empty;
+		for (int c = 0; c < 9; c++) {
+			unsigned bits = (x >> c & 1) | (o >> c & 1) << 1 | (wx >> c & 1) << 2 |
+					(wo >> c & 1) << 3;
+
+			s[c] = by_bits[bits];
+		}
+	}
+	st[81] = (uint8_t)(p->u.uttt.next + 1);
+}
+
+/* The feature of slot I in state V (seen from X) seen from SIDE. */
+static inline int cell_feature(int i, int v, int side)
+{
+	if (i == 81)
+		return NNUE_CELL_NEXT + v;
+	return i * NNUE_CELL_STATES + (side == SIDE_X ? v : flip_state[v]);
+}
+
+/* The features seen from SIDE of the slots ST (seen from X). */
+static void cell_features(const uint8_t st[CELL_SLOTS], int side, int *out)
+{
+	for (int i = 0; i < CELL_SLOTS; i++)
+		out[i] = cell_feature(i, st[i], side);
+}
+
 /* --- kernels ------------------------------------------------------------- */
 
 /* ACC[0..H) += the rows ADD of W minus the rows DEL (each row H long). */
@@ -263,9 +308,38 @@ AVX512 static inline __mmask32 lanes_from(int i, int h)
 	return h - i >= 32 ? (__mmask32)~0u : (__mmask32)((1u << (h - i)) - 1);
 }
 
+/* apply_avx512() for 256 units: the accumulator in eight registers, each
+ * row read once. */
+AVX512 static void apply_avx512_256(int16_t *acc, const int16_t *w, const int *add, int nadd,
+				    const int *del, int ndel)
+{
+	__m512i x[8];
+
+	for (int j = 0; j < 8; j++)
+		x[j] = _mm512_loadu_si512(acc + 32 * j);
+	for (int k = 0; k < nadd; k++) {
+		const int16_t *r = ROW(w, add[k], 256, 0);
+
+		for (int j = 0; j < 8; j++)
+			x[j] = _mm512_add_epi16(x[j], _mm512_loadu_si512(r + 32 * j));
+	}
+	for (int k = 0; k < ndel; k++) {
+		const int16_t *r = ROW(w, del[k], 256, 0);
+
+		for (int j = 0; j < 8; j++)
+			x[j] = _mm512_sub_epi16(x[j], _mm512_loadu_si512(r + 32 * j));
+	}
+	for (int j = 0; j < 8; j++)
+		_mm512_storeu_si512(acc + 32 * j, x[j]);
+}
+
 AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
 				const int *del, int ndel)
 {
+	if (h == 256) {
+		apply_avx512_256(acc, w, add, nadd, del, ndel);
+		return;
+	}
 	for (int i = 0; i < h; i += 32) {
 		__mmask32 m = lanes_from(i, h);
 		__m512i x = _mm512_maskz_loadu_epi16(m, acc + i);
@@ -360,10 +434,29 @@ static void apply_change(const struct nnue *n, const struct change *c, struct nn
 	k.apply(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel);
 }
 
+/* (format version 3) A from scratch for the cell states ST. */
+static void refresh_cells(const struct nnue *n, const uint8_t st[CELL_SLOTS], struct nnue_acc *a)
+{
+	int f[CELL_SLOTS];
+
+	for (int s = 0; s < 2; s++) {
+		cell_features(st, s, f);
+		memcpy(a->v[s], n->b1, (size_t)n->hidden * sizeof(int16_t));
+		k.apply(a->v[s], n->w1, n->hidden, f, CELL_SLOTS, NULL, 0);
+	}
+}
+
 void nnue_refresh(const struct nnue *n, const struct pos *p, struct nnue_acc *a)
 {
 	int f[NNUE_FEATURES];
 
+	if (n->version == NNUE_VERSION_CELLS) {
+		uint8_t st[CELL_SLOTS];
+
+		cell_states(p, st);
+		refresh_cells(n, st, a);
+		return;
+	}
 	for (int s = 0; s < 2; s++) {
 		int nf = nnue_features(p, s, f);
 
@@ -372,10 +465,65 @@ void nnue_refresh(const struct nnue *n, const struct pos *p, struct nnue_acc *a)
 	}
 }
 
+/* (format version 3) Slots that differ between S0 and S1 change more rows
+ * (two each) than a refresh reads (CELL_SLOTS) past this many. */
+#define CELLS_REFRESH 40
+
+/* (format version 3) The slots that differ between S0 and S1, into CELL;
+ * returns how many. */
+static int changed_cells(const uint8_t s0[CELL_SLOTS], const uint8_t s1[CELL_SLOTS],
+			 int cell[CELL_SLOTS])
+{
+	int nc = 0;
+
+	for (int i = 0; i < CELL_SLOTS; i++)
+		if (s0[i] != s1[i])
+			cell[nc++] = i;
+	return nc;
+}
+
+/* (format version 3) A holds the accumulators of the cell states S0: make
+ * them those of S1, whose NC CELL differ (at most CELLS_REFRESH). */
+static void apply_cells(const struct nnue *n, const uint8_t s0[CELL_SLOTS],
+			const uint8_t s1[CELL_SLOTS], const int *cell, int nc, struct nnue_acc *a)
+{
+	for (int s = 0; s < 2 && nc > 0; s++) {
+		int add[CELL_SLOTS], del[CELL_SLOTS];
+
+		for (int j = 0; j < nc; j++) {
+			add[j] = cell_feature(cell[j], s1[cell[j]], s);
+			del[j] = cell_feature(cell[j], s0[cell[j]], s);
+		}
+		k.apply(a->v[s], n->w1, n->hidden, add, nc, del, nc);
+	}
+}
+
+/* nnue_update() for format version 3: the cells whose state changed, or
+ * (when that is many of them) TO from scratch. */
+static void update_cells(const struct nnue *n, const struct pos *from, const struct pos *to,
+			 struct nnue_acc *a)
+{
+	uint8_t s0[CELL_SLOTS], s1[CELL_SLOTS];
+	int cell[CELL_SLOTS], nc;
+
+	cell_states(from, s0);
+	cell_states(to, s1);
+	nc = changed_cells(s0, s1, cell);
+	if (nc > CELLS_REFRESH)
+		refresh_cells(n, s1, a);
+	else
+		apply_cells(n, s0, s1, cell, nc, a);
+}
+
 void nnue_update(const struct nnue *n, const struct pos *from, const struct pos *to,
 		 struct nnue_acc *a)
 {
 	struct change c;
+
+	if (n->version == NNUE_VERSION_CELLS) {
+		update_cells(n, from, to, a);
+		return;
+	}
 
 	diff(from, to, &c);
 	if (c.nadd + c.ndel > 0)
@@ -405,24 +553,61 @@ int nnue_hidden(const struct nnue *n)
 	return n->hidden;
 }
 
+int nnue_version(const struct nnue *n)
+{
+	return n->version;
+}
+
+int nnue_feature_count(const struct nnue *n)
+{
+	return n->features;
+}
+
 /* --- as MCTS's leaf evaluator ------------------------------------------- */
+
+/* What the search keeps for its root: the accumulators, and (format
+ * version 3) the cell states, so that a leaf's are found once. */
+struct leaf_ctx {
+	struct nnue_acc acc;
+	uint8_t st[CELL_SLOTS];
+};
 
 static void leaf_root(const void *model, const struct pos *root, void *ctx)
 {
-	nnue_refresh(model, root, ctx);
+	const struct nnue *n = model;
+	struct leaf_ctx *c = ctx;
+
+	nnue_refresh(n, root, &c->acc);
+	if (n->version == NNUE_VERSION_CELLS)
+		cell_states(root, c->st);
 }
 
 static double leaf_value(const void *model, const void *ctx, const struct pos *root,
 			 const struct pos *leaf)
 {
 	const struct nnue *n = model;
-	const struct nnue_acc *r = ctx;
+	const struct leaf_ctx *r = ctx;
 	struct nnue_acc a;
 	double v;
 
-	for (int s = 0; s < 2; s++)
-		memcpy(a.v[s], r->v[s], (size_t)n->hidden * sizeof(int16_t));
-	nnue_update(n, root, leaf, &a);
+	if (n->version == NNUE_VERSION_CELLS) {
+		uint8_t st[CELL_SLOTS];
+		int cell[CELL_SLOTS], nc;
+
+		cell_states(leaf, st);
+		nc = changed_cells(r->st, st, cell);
+		if (nc > CELLS_REFRESH) {
+			refresh_cells(n, st, &a);
+		} else {
+			for (int s = 0; s < 2; s++)
+				memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
+			apply_cells(n, r->st, st, cell, nc, &a);
+		}
+	} else {
+		for (int s = 0; s < 2; s++)
+			memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
+		nnue_update(n, root, leaf, &a);
+	}
 	v = nnue_value(n, &a, leaf->turn);
 	return leaf->turn == SIDE_X ? v : 1 - v;
 }
@@ -432,226 +617,14 @@ const struct mcts_leaf_eval *nnue_leaf_eval(const struct nnue *n)
 	return &n->leaf;
 }
 
-/* --- files --------------------------------------------------------------- */
-
-static uint32_t get32(const uint8_t *p)
+void nnue_leaf_init(struct nnue *n)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	n->leaf = (struct mcts_leaf_eval){ .ctx_size = sizeof(struct leaf_ctx), .root = leaf_root,
+					   .leaf = leaf_value, .model = n };
 }
 
-static int16_t get16(const uint8_t *p)
+void nnue_simd_default(void)
 {
-	return (int16_t)(uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t fnv1a(const uint8_t *p, size_t n)
-{
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 16777619u;
-	return h;
-}
-
-/* Read COUNT little-endian int16 at *AT into OUT, moving *AT on. */
-static int16_t *read16(const uint8_t **at, size_t count, int16_t *out)
-{
-	for (size_t i = 0; i < count; i++, *at += 2)
-		out[i] = get16(*at);
-	return out;
-}
-
-/* The name of the game a weights file at DATA is for, into NAME (16
- * bytes): false if it is empty or not a NUL-terminated printable name. */
-static bool file_game(const uint8_t *data, char name[16])
-{
-	memcpy(name, data + 12, 16);
-	if (memchr(name, '\0', 16) == NULL || name[0] == '\0')
-		return false;
-	for (const char *c = name; *c != '\0'; c++)
-		if (*c < 0x21 || *c > 0x7e)
-			return false;
-	return true;
-}
-
-static int cmp_desc(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x < y) - (x > y);
-}
-
-/* Whether the weights at W (after the header) of a network of HIDDEN units
- * keep every sum in range whatever the position: an accumulator's bias and
- * its NNUE_MAX_ACTIVE largest weights within 16 bits, the output's bias
- * and every unit at its clip within 32 bits; otherwise the SIMD paths
- * would wrap where the scalar one overflows, and the numbers would differ.
- * The worst sum in *WORST and its limit in *LIMIT. */
-static bool weights_fit(const uint8_t *w, size_t hidden, int64_t *worst, int64_t *limit)
-{
-	const uint8_t *w2 = w + 2 * (hidden + NNUE_FEATURES * hidden);
-	int64_t out = llabs((long long)(int32_t)get32(w2 + 4 * hidden));
-	int mag[NNUE_FEATURES];
-
-	for (size_t j = 0; j < hidden; j++) {
-		int64_t acc = abs(get16(w + 2 * j)), all = acc;
-
-		for (size_t f = 0; f < NNUE_FEATURES; f++)
-			all += mag[f] = abs(get16(w + 2 * (hidden + f * hidden + j)));
-		if (all <= INT16_MAX)
-			continue; /* (even every feature at once fits: no need to sort) */
-		qsort(mag, NNUE_FEATURES, sizeof(mag[0]), cmp_desc);
-		for (int f = 0; f < NNUE_MAX_ACTIVE; f++)
-			acc += mag[f];
-		if (acc > INT16_MAX) {
-			*worst = acc;
-			*limit = INT16_MAX;
-			return false;
-		}
-	}
-	for (size_t j = 0; j < 2 * hidden; j++)
-		out += (int64_t)NNUE_QA * abs(get16(w2 + 2 * j));
-	*worst = out;
-	*limit = INT32_MAX;
-	return out <= INT32_MAX;
-}
-
-/* Check and read a weights file into N, whose arrays are STORE (room for
- * the largest network) or, when STORE is NULL, allocated. */
-static bool parse_into(struct nnue *n, int16_t *store, const uint8_t *data, size_t size,
-		       const char *what, char *err, size_t errsize)
-{
-	const uint8_t *at = data + 8;
-	uint32_t version, features, hidden, qa, qb;
-	int64_t worst, limit;
-	char game[16];
-	size_t want;
-
 	if (!k.chosen)
 		nnue_set_simd(-1); /* the best the processor has */
-	if (size < HEADER_BYTES || memcmp(data, "noughtsN", 8) != 0) {
-		fmt_buf(err, errsize, "%s: not a noughts network file (no 'noughtsN' header)", what);
-		return false;
-	}
-	version = get32(at);
-	features = get32(at + 20);
-	hidden = get32(at + 24);
-	qa = get32(at + 28);
-	qb = get32(at + 32);
-	if (version != NNUE_VERSION) {
-		fmt_buf(err, errsize, "%s: network format version %u, this program reads %d", what,
-			version, NNUE_VERSION);
-		return false;
-	}
-	if (features != NNUE_FEATURES || hidden == 0 || hidden > NNUE_MAX_HIDDEN || hidden % 16 != 0 ||
-	    qa != NNUE_QA || qb != NNUE_QB) {
-		fmt_buf(err, errsize, "%s: a network of %u features, %u hidden units, scales %u and %u; "
-			"this program takes %d features, up to %d units in steps of 16, scales %d and %d",
-			what, features, hidden, qa, qb, NNUE_FEATURES, NNUE_MAX_HIDDEN, NNUE_QA, NNUE_QB);
-		return false;
-	}
-	want = HEADER_BYTES + 2 * (hidden + (size_t)features * hidden + 2 * hidden) + 4 + 4;
-	if (size != want) {
-		fmt_buf(err, errsize, "%s: %zu bytes, but a network of this shape takes %zu (%s)", what,
-			size, want, size < want ? "truncated" : "trailing bytes");
-		return false;
-	}
-	if (fnv1a(data, size - 4) != get32(data + size - 4)) {
-		fmt_buf(err, errsize, "%s: corrupt network file (checksum mismatch)", what);
-		return false;
-	}
-	if (!file_game(data, game)) {
-		fmt_buf(err, errsize, "%s: no game's name in the header (it must say uttt)", what);
-		return false;
-	}
-	if (strcmp(game, "uttt") != 0) {
-		fmt_buf(err, errsize, "%s: a network for %s; this program's networks are for uttt "
-			"(their inputs are Ultimate tic-tac-toe's)", what, game);
-		return false;
-	}
-	if (!weights_fit(data + HEADER_BYTES, hidden, &worst, &limit)) {
-		fmt_buf(err, errsize, "%s: weights too large: a sum could reach %lld, past %lld "
-			"(%s)", what, (long long)worst, (long long)limit,
-			limit == INT16_MAX ? "a hidden unit's 16 bits" : "the output's 32 bits");
-		return false;
-	}
-	if (store == NULL)
-		store = xmalloc((hidden + (size_t)features * hidden + 2 * hidden) * sizeof(int16_t));
-	memset(n, 0, sizeof(*n));
-	memcpy(n->game, game, sizeof(n->game));
-	n->hidden = (int)hidden;
-	at = data + HEADER_BYTES;
-	n->b1 = read16(&at, hidden, store);
-	n->w1 = read16(&at, (size_t)features * hidden, store + hidden);
-	n->w2 = read16(&at, 2 * (size_t)hidden, store + hidden + (size_t)features * hidden);
-	n->b2 = (int32_t)get32(at);
-	n->leaf = (struct mcts_leaf_eval){ .ctx_size = sizeof(struct nnue_acc), .root = leaf_root,
-					   .leaf = leaf_value, .model = n };
-	return true;
-}
-
-struct nnue *nnue_parse(const uint8_t *data, size_t size, const char *what, char *err,
-			size_t errsize)
-{
-	struct nnue *n = xmalloc(sizeof(*n));
-
-	if (!parse_into(n, NULL, data, size, what, err, errsize)) {
-		free(n);
-		return NULL;
-	}
-	return n;
-}
-
-struct nnue *nnue_load(const char *path, char *err, size_t errsize)
-{
-	FILE *f = fopen_nowait(path);
-	uint8_t *buf;
-	size_t cap = 1 << 20, len;
-	struct nnue *n;
-
-	if (f == NULL) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = xmalloc(cap + 1);
-	len = fread(buf, 1, cap + 1, f);
-	if (ferror(f)) {
-		fmt_buf(err, errsize, "%s: %s", path, strerror(errno));
-		n = NULL;
-	} else if (len > cap) {
-		fmt_buf(err, errsize, "%s: too large for a network file (over %zu bytes)", path, cap);
-		n = NULL;
-	} else {
-		n = nnue_parse(buf, len, path, err, errsize);
-	}
-	fclose(f);
-	free(buf);
-	return n;
-}
-
-void nnue_free(struct nnue *n)
-{
-	if (n == NULL)
-		return;
-	free(n->b1); /* the one block of every array */
-	free(n);
-}
-
-const struct nnue *nnue_builtin(const struct game *g)
-{
-	/* Static, so that nothing is left to free at exit. */
-	static int16_t store[NNUE_MAX_HIDDEN * (NNUE_FEATURES + 3)];
-	static struct nnue uttt;
-	static bool ready;
-	char err[256];
-
-	if (strcmp(g->name, "uttt") != 0)
-		return NULL;
-	if (!ready) {
-		if (!parse_into(&uttt, store, nnue_uttt_data, nnue_uttt_size, "the built-in network",
-				err, sizeof(err)))
-			fatal("%s", err);
-		ready = true;
-	}
-	return &uttt;
 }

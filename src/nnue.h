@@ -42,6 +42,13 @@
 #define NNUE_QA 127         /* a float of 1.0 in the accumulator */
 #define NNUE_QB 256         /* a float of 1.0 in an output weight */
 #define NNUE_VERSION 2
+/* Format version 3: a state of each of the 81 cells, and the board the
+ * mover is sent to at NNUE_CELL_NEXT (any) or after (nnue.c) */
+#define NNUE_VERSION_CELLS 3
+#define NNUE_CELL_STATES 9
+#define NNUE_CELL_NEXT (81 * NNUE_CELL_STATES)
+#define NNUE_CELL_FEATURES (NNUE_CELL_NEXT + 10)
+#define NNUE_MAX_FEATURES NNUE_CELL_FEATURES
 
 struct nnue;
 
@@ -74,6 +81,11 @@ const char *nnue_game(const struct nnue *n);
 
 /* Hidden units per perspective. */
 int nnue_hidden(const struct nnue *n);
+
+/* The file format version (NNUE_VERSION or NNUE_VERSION_CELLS), which says
+ * what the inputs are, and how many there are per perspective. */
+int nnue_version(const struct nnue *n);
+int nnue_feature_count(const struct nnue *n);
 
 /* The features of P seen from SIDE, into OUT (room for NNUE_FEATURES),
  * in increasing order; returns how many. */

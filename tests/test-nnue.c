@@ -2,7 +2,10 @@
  * forward pass (tests/data/nnue-expected.txt, written by train/expected.py
  * from the shipped weights), incremental updates against evaluation from
  * scratch, the scalar path against the SIMD ones, bad weights files, and
- * MCTS searching with the network. */
+ * MCTS searching with the network; the first three also for a small
+ * network of the other format version (tests/data/nnue-cells.bin, format 3:
+ * a state of each cell; or nnue-plain.bin, format 2, when the built-in one
+ * is of format 3; their numbers in nnue-*-expected.txt). */
 #include "config.h"
 
 #include "nnue.h"
@@ -33,7 +36,7 @@ static bool same_acc(const struct nnue *n, const struct nnue_acc *a, const struc
 
 /* The C evaluator gives the trainer's integer output exactly, and a value
  * within quantisation error of its float network. */
-static void test_expected(const struct nnue *n)
+static void test_expected(const struct nnue *n, const char *file)
 {
 	const char *dir = getenv("TESTDATA");
 	char path[4096], line[2048];
@@ -41,7 +44,7 @@ static void test_expected(const struct nnue *n)
 	double worst = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/nnue-expected.txt", dir != NULL ? dir : "tests/data");
+	snprintf(path, sizeof(path), "%s/%s", dir != NULL ? dir : "tests/data", file);
 	f = fopen(path, "r");
 	ok(f != NULL, "%s opens", path);
 	if (f == NULL)
@@ -71,11 +74,11 @@ static void test_expected(const struct nnue *n)
 			worst = fabs(nnue_value(n, &a, p.turn) - value);
 	}
 	fclose(f);
-	ok(count >= 50, "%d positions to compare", count);
-	ok(exact == count, "integer output equal to the trainer's in %d of %d positions", exact,
-	   count);
-	ok(close == count, "value within 0.02 of the float network in %d of %d (worst %.4f)", close,
-	   count, worst);
+	ok(count >= 50, "%s: %d positions to compare", file, count);
+	ok(exact == count, "format %d: integer output equal to the trainer's in %d of %d positions",
+	   nnue_version(n), exact, count);
+	ok(close == count, "format %d: value within 0.02 of the float network in %d of %d (worst %.4f)",
+	   nnue_version(n), close, count, worst);
 }
 
 /* Random games: at every ply the accumulators updated move by move, and
@@ -112,10 +115,12 @@ static void test_incremental(const struct nnue *n)
 			back += same_acc(n, &rev, &prev_fresh);
 		}
 	}
-	ok(by_move == plies, "updated move by move == from scratch at %d of %d plies", by_move, plies);
-	ok(from_start == plies, "updated from the start in one step == from scratch at %d of %d",
-	   from_start, plies);
-	ok(back == plies, "updated backwards == from scratch at %d of %d", back, plies);
+	ok(by_move == plies, "format %d: updated move by move == from scratch at %d of %d plies",
+	   nnue_version(n), by_move, plies);
+	ok(from_start == plies, "format %d: updated from the start in one step == from scratch at %d of %d",
+	   nnue_version(n), from_start, plies);
+	ok(back == plies, "format %d: updated backwards == from scratch at %d of %d", nnue_version(n),
+	   back, plies);
 }
 
 /* Random games on N at LEVEL and on the scalar path, both updated move by
@@ -175,8 +180,9 @@ static void test_simd(const struct nnue *n)
 			continue;
 		}
 		same = simd_agree(n, level, &total);
-		ok(same == total && total > 0, "%s == scalar: accumulators and output at %d of %d plies",
-		   nnue_simd_name(level), same, total);
+		ok(same == total && total > 0,
+		   "format %d, %s == scalar: accumulators and output at %d of %d plies",
+		   nnue_version(n), nnue_simd_name(level), same, total);
 		if (narrow != NULL)
 			same48 = simd_agree(narrow, level, &total48);
 		ok(same48 == total48 && total48 > 0,
@@ -240,7 +246,8 @@ static struct nnue *narrow_net(int hidden)
 {
 	const uint8_t *in = nnue_uttt_data;
 	int wide = nnue_hidden(nnue_builtin(&game));
-	int rows = 1 + NNUE_FEATURES + 2; /* b1, w1, w2's two halves: HIDDEN wide each */
+	/* b1, w1, w2's two halves: HIDDEN wide each */
+	int rows = 1 + nnue_feature_count(nnue_builtin(&game)) + 2;
 	size_t size = FILE_HEADER + 2 * (size_t)hidden * (size_t)rows + 4 + 4;
 	uint8_t *out = calloc(1, size), *at = out + FILE_HEADER;
 	const uint8_t *from = in + FILE_HEADER;
@@ -304,7 +311,7 @@ static void test_bad_weights(uint8_t *copy, size_t size)
 {
 	size_t hidden = (size_t)nnue_hidden(nnue_builtin(&game));
 	uint8_t *w1 = copy + FILE_HEADER + 2 * hidden;
-	uint8_t *w2 = w1 + 2 * hidden * NNUE_FEATURES;
+	uint8_t *w2 = w1 + 2 * hidden * (size_t)nnue_feature_count(nnue_builtin(&game));
 
 	memcpy(copy + 12, "4,4,3\0\0\0", 8);
 	refused_resummed(copy, size, "a network for 4,4,3; this program's networks are for uttt",
@@ -316,7 +323,10 @@ static void test_bad_weights(uint8_t *copy, size_t size)
 	memset(copy + 12, 0, 16);
 	refused_resummed(copy, size, "no game's name", "a header with an empty name");
 	memcpy(copy, nnue_uttt_data, size);
-	for (size_t f = 0; f < 3; f++) /* one unit: 3 x 12000 past 16 bits */
+	/* one unit: 3 x 12000 past 16 bits, on features that can be set at once
+	 * (format 2: marks on cells 0, 15 and 30; format 3: states of three
+	 * cells) */
+	for (size_t f = 0; f < 3 * 15; f += 15)
 		put16(w1 + 2 * (f * hidden + 5), 12000);
 	refused_resummed(copy, size, "past 32767 (a hidden unit's 16 bits)",
 			 "a hidden unit whose sum could pass 16 bits");
@@ -568,6 +578,86 @@ static void test_mix_prior(const struct nnue *n)
 	mcts_free(m);
 }
 
+/* The bytes of the file PATH in *SIZE (malloc'd), NULL if unreadable. */
+static uint8_t *read_all(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *data = malloc(4 << 20);
+
+	*size = f != NULL && data != NULL ? fread(data, 1, 4 << 20, f) : 0;
+	if (f != NULL)
+		fclose(f);
+	if (*size == 0) {
+		free(data);
+		return NULL;
+	}
+	return data;
+}
+
+/* Format 3 files refused and taken: its features with format 2's version
+ * (the count then wrong), and sums past 16 bits only where the states can
+ * be set at once: one state on each of three cells, not three states of
+ * one cell. DATA is a format 3 file of SIZE bytes. */
+static void test_cells_file(uint8_t *data, size_t size)
+{
+	uint32_t hidden = (uint32_t)data[FILE_HIDDEN_AT] | (uint32_t)data[FILE_HIDDEN_AT + 1] << 8;
+	uint8_t *w1 = data + FILE_HEADER + 2 * hidden, *copy = malloc(size);
+	const char *path;
+	char err[400] = "";
+	struct nnue *n;
+
+	memcpy(copy, data, size);
+	copy[8] = NNUE_VERSION;
+	refused_resummed(copy, size, "this program takes 217 features",
+			 "format 3's features under format 2's version");
+	memcpy(copy, data, size);
+	for (size_t f = 0; f < 3; f++) /* state 0 of cells 0, 1, 2 */
+		put16(copy + (w1 - data) + 2 * (f * NNUE_CELL_STATES * hidden + 3), 12000);
+	refused_resummed(copy, size, "a hidden unit's 16 bits",
+			 "format 3: three cells' states whose sum could pass 16 bits");
+	memcpy(copy, data, size);
+	for (size_t f = 0; f < 3; f++) /* states 0, 1, 2 of cell 0: one at a time */
+		put16(copy + (w1 - data) + 2 * (f * hidden + 3), 12000);
+	put32(copy + size - 4, fnv1a(copy, size - 4));
+	path = write_temp(copy, size);
+	n = path != NULL ? nnue_load(path, err, sizeof(err)) : NULL;
+	ok(n != NULL, "format 3: large weights on one cell's states, never set together, load (%s)",
+	   n != NULL ? "yes" : err);
+	nnue_free(n);
+	if (path != NULL)
+		remove(path);
+	free(copy);
+}
+
+/* The small network of the format the built-in one is not in (in
+ * tests/data): the trainer's numbers, incremental updates, the SIMD paths,
+ * and for format 3 its files. */
+static void test_other_format(void)
+{
+	const char *dir = getenv("TESTDATA");
+	const char *other = nnue_version(nnue_builtin(&game)) == NNUE_VERSION ? "cells" : "plain";
+	char path[4096], err[400], expected[64];
+	struct nnue *n;
+	uint8_t *data;
+	size_t size;
+
+	snprintf(path, sizeof(path), "%s/nnue-%s.bin", dir != NULL ? dir : "tests/data", other);
+	snprintf(expected, sizeof(expected), "nnue-%s-expected.txt", other);
+	n = nnue_load(path, err, sizeof(err));
+	ok(n != NULL && nnue_version(n) != nnue_version(nnue_builtin(&game)),
+	   "a network of the other format loads (%s)", n != NULL ? "yes" : err);
+	if (n == NULL)
+		return;
+	test_expected(n, expected);
+	test_incremental(n);
+	test_simd(n);
+	data = nnue_version(n) == NNUE_VERSION_CELLS ? read_all(path, &size) : NULL;
+	if (data != NULL)
+		test_cells_file(data, size);
+	nnue_free(n);
+	free(data);
+}
+
 int main(void)
 {
 	char err[200];
@@ -585,9 +675,10 @@ int main(void)
 		game_init(&ttt, "ttt", 0, err, sizeof(err));
 		ok(nnue_builtin(&ttt) == NULL, "ttt has none");
 	}
-	test_expected(n);
+	test_expected(n, "nnue-expected.txt");
 	test_incremental(n);
 	test_simd(n);
+	test_other_format();
 	test_files();
 	test_mcts(n);
 	test_mix_prior(n);
