@@ -37,12 +37,13 @@ def main():
     cells = np.array([g.cells for _, g in rows], np.uint8)
     last = np.array([g.last for _, g in rows])
     turn = np.array([g.turn for _, g in rows])
-    x = uttt.features(cells, last, turn)
-    zi = net.forward_int(x[:, 0], x[:, 1])
-    z, _ = net.forward(x[:, 0].astype(np.float32), x[:, 1].astype(np.float32))
+    x = net.fs.compute(cells, last, turn)
+    xs, xo = net.fs.dense(x, 0), net.fs.dense(x, 1)
+    zi = net.forward_int(xs, xo)
+    z, _ = net.forward(xs, xo)
     with open(sys.argv[2], "w") as f:
-        f.write("# written by train/expected.py from train/uttt.bin: moves, integer output, "
-                "float value (do not edit)\n")
+        f.write("# written by train/expected.py from %s: moves, integer output, "
+                "float value (do not edit)\n" % sys.argv[1].split("/")[-1])
         for (moves, _), a, b in zip(rows, zi, z):
             f.write("%s\t%d\t%.6f\n" % (" ".join(uttt.move_name(m) for m in moves), a,
                                         train.sigmoid(float(b))))

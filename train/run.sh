@@ -39,6 +39,14 @@
 #      with its network alone (800 iterations): 250,000 games (chunks
 #      4001-4250) valued by that search and their results; train stage13.bin
 #      from stage11.bin on them (3 epochs, learning rate 1e-3)
+#   14 (not run by default, not shipped; session 30) the per-cell inputs of
+#      format 3 (train.py --features cells): stage11.bin plays itself with
+#      its network alone (800 iterations), chunks 5001-5011 of 1000 games,
+#      every position and child valued by a 64-iteration playout search;
+#      stage14.bin trained from random weights on them (--lam 0, 4 epochs)
+#   testnet  the small format 3 network of tests/test-nnue.c
+#      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
+#      chunk) and its expected numbers
 #   ship  the newest network of the default stages (stage11.bin, else the
 #      one before) becomes uttt.bin
 # Data go to data/ (not in git); a self-play chunk already written is kept,
@@ -126,6 +134,18 @@ for stage in $stages; do
 	13)
 		own_round 11 13 4001 4250
 		;;
+	14)
+		./selfplay-stage.sh "$NOUGHTS" data/stage14 \
+			"mcts:iterations=800,eval=net,net=stage11.bin,threads=1" 5001 5011 1000 \
+			--label "mcts:iterations=64,threads=1,eval=rollout" --children 50
+		"$PYTHON" train.py --out stage14.bin --features cells --seed 14 --epochs 4 --lam 0 \
+			data/stage14/chunk-*.txt
+		;;
+	testnet)
+		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
+			--seed 3 --epochs 1 --lam 0 data/stage14/chunk-5001.txt
+		"$PYTHON" expected.py ../tests/data/nnue-cells.bin ../tests/data/nnue-cells-expected.txt
+		;;
 	ship)
 		for net in stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
@@ -134,7 +154,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, testnet, ship)" >&2
 		exit 2
 		;;
 	esac

@@ -2,11 +2,12 @@
 """Train the value network of Ultimate tic-tac-toe on `noughts selfplay`
 positions and write it in the format src/nnue.c reads.
 
-    train.py --out FILE [--init FILE] [--hidden H] [--epochs E] [--seed S]
-             [--lam L] [--wd D] DATA_FILE...
+    train.py --out FILE [--init FILE] [--features plain|cells] [--hidden H]
+             [--epochs E] [--seed S] [--lam L] [--wd D] DATA_FILE...
 
-The network (see src/nnue.h): 217 binary features per perspective, one
-layer of H units shared by both perspectives, clipped to [0, 1], and one
+The network (see src/nnue.h): binary features per perspective (--features
+plain: format 2's 217; cells: format 3's state of each cell and the board
+sent to, 739), one layer of H units shared by both perspectives, clipped to [0, 1], and one
 output over the mover's units then the other side's; its sigmoid is the
 mover's expected score. Target: L * the game's result + (1 - L) * the
 search's value. Loss: cross-entropy. Adam, with the 8 symmetries of the
@@ -24,12 +25,57 @@ import uttt
 
 QA, QB = 127, 256
 VERSION = 2  # of the file format: 2 has the threat features (uttt.py)
-W1_MAX, W2_MAX = 2.0, 32.0  # (109 features + the bias) * 2 * 127 < 32767; 512 * 127 * 32 * 256 < 2^31
+W1_MAX, W2_MAX = 2.0, 32.0  # (109 features, or 82 of format 3, + the bias) * 2 * 127 < 32767; 512 * 127 * 32 * 256 < 2^31
+
+
+class Plain:
+    """Format version 2: the 217 features of uttt.features(), kept as they are."""
+    version, count = VERSION, uttt.FEATURES
+
+    def __init__(self):
+        self.syms = uttt.feature_symmetries()
+
+    def compute(self, cells, last, turn):
+        return uttt.features(cells, last, turn)
+
+    def dense(self, raw, p, perm=None):
+        """Perspective P's features of RAW as floats, transformed by PERM."""
+        x = raw[:, p]
+        return (x if perm is None else x[:, perm]).astype(np.float32)
+
+
+class Cells:
+    """Format version 3: a state of each cell and the board sent to
+    (uttt.cell_states()), 82 of uttt.CELLS_FEATURES features set."""
+    version, count = 3, uttt.CELLS_FEATURES
+
+    def __init__(self):
+        self.syms = uttt.cell_symmetries()
+
+    def compute(self, cells, last, turn):
+        return uttt.cell_states(cells, last, turn)
+
+    def dense(self, raw, p, perm=None):
+        s = raw[:, p, :81]
+        nxt = raw[:, p, 81].astype(np.int64)
+        if perm is not None:
+            s = s[:, perm[0]]
+            nxt = perm[1][nxt]
+        n = s.shape[0]
+        x = np.zeros((n, self.count), np.float32)
+        x[np.arange(n)[:, None], np.arange(81) * uttt.CELL_STATES + s] = 1
+        x[np.arange(n), uttt.CELL_NEXT + nxt] = 1
+        return x
+
+
+FEATURE_SETS = {"plain": Plain, "cells": Cells}
 
 
 class Net:
-    def __init__(self, hidden, rng):
-        self.w1 = (rng.standard_normal((uttt.FEATURES, hidden)) * 0.08).astype(np.float32)
+    def __init__(self, hidden, rng, fs):
+        self.fs = fs
+        scale = 0.08 * np.sqrt(uttt.FEATURES / fs.count) if fs.count > uttt.FEATURES else 0.08
+        self.w1 = (rng.standard_normal((fs.count, hidden)) * scale).astype(np.float32)
         self.b1 = np.full(hidden, 0.25, np.float32)
         self.w2 = (rng.standard_normal(2 * hidden) * 0.05).astype(np.float32)
         self.b2 = np.float32(0.0)
@@ -52,7 +98,7 @@ class Net:
                 np.round(self.w2 * QB).astype(np.int64), int(np.round(self.b2 * QA * QB)))
 
     def forward_int(self, xs, xo):
-        """The integer output of src/nnue.c (logit * QA * QB)."""
+        """The integer output of src/nnue.c (logit * QA * QB) for features XS, XO (0/1)."""
         b1, w1, w2, b2 = self.quantized()
         h = w1.shape[1]
         a_s = np.clip(xs.astype(np.int64) @ w1 + b1, 0, QA)
@@ -62,7 +108,8 @@ class Net:
     def save(self, path):
         b1, w1, w2, b2 = self.quantized()
         h = w1.shape[1]
-        body = b"noughtsN" + struct.pack("<I16sIIII", VERSION, b"uttt", uttt.FEATURES, h, QA, QB)
+        body = b"noughtsN" + struct.pack("<I16sIIII", self.fs.version, b"uttt", self.fs.count, h,
+                                         QA, QB)
         body += b1.astype("<i2").tobytes() + w1.astype("<i2").tobytes()
         body += w2.astype("<i2").tobytes() + struct.pack("<i", b2)
         body += struct.pack("<I", fnv1a(body))
@@ -73,8 +120,10 @@ class Net:
     def load(path):
         data = open(path, "rb").read()
         magic, version, game, feats, h, qa, qb = struct.unpack("<8sI16sIIII", data[:44])
-        assert magic == b"noughtsN" and version == VERSION and feats == uttt.FEATURES
+        fs = next(f for f in FEATURE_SETS.values() if f.version == version)()
+        assert magic == b"noughtsN" and feats == fs.count
         net = Net.__new__(Net)
+        net.fs = fs
         at = 44
         b1 = np.frombuffer(data, "<i2", h, at); at += 2 * h
         w1 = np.frombuffer(data, "<i2", feats * h, at).reshape(feats, h); at += 2 * feats * h
@@ -104,7 +153,8 @@ def bce(p, t):
 
 
 def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log):
-    syms = uttt.feature_symmetries()
+    fs = net.fs
+    syms = fs.syms
     adam = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()] + [[0.0, 0.0]]
     step = 0
     n = len(t)
@@ -117,8 +167,8 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log):
         for start in range(0, n - batch + 1, batch):
             idx = order[start:start + batch]
             perm = syms[rng.integers(8)]
-            xs = x[idx, 0][:, perm].astype(np.float32)
-            xo = x[idx, 1][:, perm].astype(np.float32)
+            xs = fs.dense(x[idx], 0, perm)
+            xo = fs.dense(x[idx], 1, perm)
             tb = t[idx]
             z, (a_s, a_o, h_s, h_o) = net.forward(xs, xo)
             p = sigmoid(z)
@@ -155,19 +205,24 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log):
             f"{time.time() - t0:.0f} s")
 
 
+def logits(net, x, chunk=65536):
+    """The network's float logits of the positions X (raw features)."""
+    out = [net.forward(net.fs.dense(x[i:i + chunk], 0), net.fs.dense(x[i:i + chunk], 1))[0]
+           for i in range(0, len(x), chunk)]
+    return np.concatenate(out) if out else np.zeros(0, np.float32)
+
+
 def evaluate(net, x, t):
     if len(t) == 0:
         return float("nan")
-    z, _ = net.forward(x[:, 0].astype(np.float32), x[:, 1].astype(np.float32))
-    return bce(sigmoid(z), t)
+    return bce(sigmoid(logits(net, x)), t)
 
 
 def correlation(net, x, t):
     """The correlation of the network's values with the targets T."""
     if len(t) < 2:
         return float("nan")
-    z, _ = net.forward(x[:, 0].astype(np.float32), x[:, 1].astype(np.float32))
-    return float(np.corrcoef(sigmoid(z), t)[0, 1])
+    return float(np.corrcoef(sigmoid(logits(net, x)), t)[0, 1])
 
 
 def main():
@@ -182,6 +237,9 @@ def main():
     ap.add_argument("--lam", type=float, default=0.5)
     ap.add_argument("--wd", type=float, default=0.0, help="weight decay (decoupled)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--features", choices=sorted(FEATURE_SETS), default="plain",
+                    help="the inputs: plain (format 2, 217 features) or cells (format 3, "
+                         "a state of each cell); --init's file decides when given")
     args = ap.parse_args()
 
     def log(msg):
@@ -190,7 +248,8 @@ def main():
     rng = np.random.default_rng(args.seed)
     games = []
     cells, last, turn, value, result = uttt.read_selfplay(args.data, games)
-    x = uttt.features(cells, last, turn)
+    fs = Net.load(args.init).fs if args.init else FEATURE_SETS[args.features]()
+    x = fs.compute(cells, last, turn)
     # (a child's line has no game result: its value alone)
     t = np.where(np.isnan(result), value,
                  args.lam * result + (1 - args.lam) * value).astype(np.float32)
@@ -204,9 +263,10 @@ def main():
         f"{nval} to validate; {int(np.isnan(result).sum())} children), results: mover won "
         f"{np.mean(result[~np.isnan(result)] == 1):.3f}, drew {np.mean(result[~np.isnan(result)] == 0.5):.3f}")
     log(f"validation loss of a constant guess: {bce(np.full(nval, t[tr].mean()), t[val]):.4f}")
-    net = Net.load(args.init) if args.init else Net(args.hidden, rng)
+    net = Net.load(args.init) if args.init else Net(args.hidden, rng, fs)
     train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log)
-    zq = net.forward_int(x[val, 0], x[val, 1]) / (QA * QB)
+    zq = np.concatenate([net.forward_int(fs.dense(x[val[i:i + 65536]], 0), fs.dense(x[val[i:i + 65536]], 1))
+                         for i in range(0, nval, 65536)]) / (QA * QB) if nval else np.zeros(0)
     log(f"validation loss with integer weights: {bce(sigmoid(zq), t[val]):.4f}")
     net.save(args.out)
     log(f"wrote {args.out}")

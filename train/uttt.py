@@ -135,6 +135,85 @@ def feature_symmetries():
     return out
 
 
+# --- the per-cell features (format version 3) ----------------------------------
+#
+# Each of the 81 cells is in one of CELL_STATES states seen from side S (own
+# = S), and feature cell * CELL_STATES + state is set for each cell; then, as
+# in format 2, feature CELL_NEXT says the mover may play in any board and
+# CELL_NEXT + 1 + b that it is sent to board b: 82 of CELLS_FEATURES set. A
+# cell of a closed board says only how the board closed; on an open board
+# the state says what is on the cell and, for an empty cell, who would win
+# the small board by playing there, so that the first layer sees at once
+# the cells that win boards, which the 217 features above leave it to work
+# out from the marks.
+#     0 board won by S     1 won by the other side     2 full, no winner
+#     3 S's mark           4 the other side's mark
+#     5 empty, neither side wins the board by playing here
+#     6 only S would       7 only the other would      8 both would
+
+CELL_STATES = 9
+CELL_NEXT = 81 * CELL_STATES
+CELLS_FEATURES = CELL_NEXT + 10
+
+
+def cell_states(cells, last, turn):
+    """The state of every cell and the board sent to [N, 2, 82] (uint8): in
+    [:, p, :81] the cells' states, seen from the side to move (p = 0) and
+    from the other side (p = 1); in [:, p, 81] 0 for any board, 1 + b for
+    board b."""
+    n = cells.shape[0]
+    boards = cells.reshape(n, 9, 9)
+    empty = boards == 0
+    won = np.zeros((n, 2, 9), bool)
+    wins_here = np.zeros((n, 2, 9, 9), bool)  # side s takes the board by playing cell c
+    for s in range(2):
+        mine = boards == s + 1
+        for line in LINES:
+            won[:, s] |= mine[:, :, line[0]] & mine[:, :, line[1]] & mine[:, :, line[2]]
+            for k in range(3):
+                a, b, c = line[k], line[(k + 1) % 3], line[(k + 2) % 3]
+                wins_here[:, s, :, c] |= mine[:, :, a] & mine[:, :, b] & empty[:, :, c]
+    anywon = won[:, 0] | won[:, 1]
+    full = (boards != 0).all(axis=2)
+    closed = anywon | full
+    has_last = last >= 0
+    c = np.where(has_last, last % 9, 0)
+    sent = has_last & ~closed[np.arange(n), c]
+    rows = np.arange(n)
+    out = np.zeros((n, 2, 82), np.uint8)
+    for p in range(2):
+        side = turn if p == 0 else 1 - turn
+        own = boards == (side + 1)[:, None, None]
+        other = (boards != 0) & ~own
+        mw = wins_here[rows, side]
+        ow = wins_here[rows, 1 - side]
+        st = np.where(own, 3, np.where(other, 4, np.where(mw & ow, 8, np.where(mw, 6,
+                      np.where(ow, 7, 5)))))
+        st = np.where((full & ~anywon)[:, :, None], 2, st)
+        st = np.where(won[rows, 1 - side][:, :, None], 1, st)
+        st = np.where(won[rows, side][:, :, None], 0, st)
+        out[:, p, :81] = st.reshape(n, 81)
+        out[:, p, 81] = np.where(sent, 1 + c, 0)
+    return out
+
+
+def cell_symmetries():
+    """For each of the 8 symmetries, (P, B): the permutation P of the 81
+    cells such that S[:, P] are the cell states of the transformed
+    positions, and B the board sent to (0 any, 1 + b) of the transformed
+    position, indexed by the original's."""
+    out = []
+    for p in _sym9():
+        g = np.empty(81, np.int64)
+        for b in range(9):
+            for c in range(9):
+                g[b * 9 + c] = p[b] * 9 + p[c]
+        inv = np.empty(81, np.int64)
+        inv[g] = np.arange(81)
+        out.append((inv, np.array([0] + [1 + p[b] for b in range(9)])))
+    return out
+
+
 # --- a little of the rules, to make positions ---------------------------------
 
 def _wins(cells9):
