@@ -308,38 +308,9 @@ AVX512 static inline __mmask32 lanes_from(int i, int h)
 	return h - i >= 32 ? (__mmask32)~0u : (__mmask32)((1u << (h - i)) - 1);
 }
 
-/* apply_avx512() for 256 units: the accumulator in eight registers, each
- * row read once. */
-AVX512 static void apply_avx512_256(int16_t *acc, const int16_t *w, const int *add, int nadd,
-				    const int *del, int ndel)
-{
-	__m512i x[8];
-
-	for (int j = 0; j < 8; j++)
-		x[j] = _mm512_loadu_si512(acc + 32 * j);
-	for (int k = 0; k < nadd; k++) {
-		const int16_t *r = ROW(w, add[k], 256, 0);
-
-		for (int j = 0; j < 8; j++)
-			x[j] = _mm512_add_epi16(x[j], _mm512_loadu_si512(r + 32 * j));
-	}
-	for (int k = 0; k < ndel; k++) {
-		const int16_t *r = ROW(w, del[k], 256, 0);
-
-		for (int j = 0; j < 8; j++)
-			x[j] = _mm512_sub_epi16(x[j], _mm512_loadu_si512(r + 32 * j));
-	}
-	for (int j = 0; j < 8; j++)
-		_mm512_storeu_si512(acc + 32 * j, x[j]);
-}
-
 AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
 				const int *del, int ndel)
 {
-	if (h == 256) {
-		apply_avx512_256(acc, w, add, nadd, del, ndel);
-		return;
-	}
 	for (int i = 0; i < h; i += 32) {
 		__mmask32 m = lanes_from(i, h);
 		__m512i x = _mm512_maskz_loadu_epi16(m, acc + i);
