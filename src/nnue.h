@@ -4,7 +4,11 @@
  * perspective): its own marks on the 81 cells, the other side's marks, the
  * small boards each has won, the boards closed without a winner, the
  * board the mover is sent to (or "any"), and the open boards each side can
- * win in one move: NNUE_FEATURES in all. One hidden
+ * win in one move: NNUE_FEATURES in all (file format 2). Format 3 has
+ * other inputs: a state of each cell (how its board closed, whose mark,
+ * who would win the board by playing an empty cell) and the board sent
+ * to, NNUE_CELL_FEATURES in all; a network is of one format or the other,
+ * and the rest is the same for both. One hidden
  * layer: per perspective, an accumulator of H 16-bit sums (the feature
  * transformer, shared by both perspectives), clipped to [0, NNUE_QA] (a
  * clipped ReLU); the output is a weighted sum of the mover's H units then
@@ -17,7 +21,7 @@
  * ancestor's plus the features that differ (nnue_update), which is how
  * MCTS gets a leaf's accumulator from the root's.
  *
- * Weights file (little-endian): "noughtsN", u32 version (2), 16-byte game
+ * Weights file (little-endian): "noughtsN", u32 version (2 or 3), 16-byte game
  * name ("uttt", NUL padded), u32 features, u32 hidden (a multiple of 16 up
  * to NNUE_MAX_HIDDEN), u32 QA, u32 QB; then i16 b1[H], i16 w1[F][H],
  * i16 w2[2H], i32 b2; then a u32 FNV-1a checksum of every byte before it.
@@ -87,8 +91,8 @@ int nnue_hidden(const struct nnue *n);
 int nnue_version(const struct nnue *n);
 int nnue_feature_count(const struct nnue *n);
 
-/* The features of P seen from SIDE, into OUT (room for NNUE_FEATURES),
- * in increasing order; returns how many. */
+/* The features of format 2 of P seen from SIDE, into OUT (room for
+ * NNUE_FEATURES), in increasing order; returns how many. */
 int nnue_features(const struct pos *p, int side, int *out);
 
 /* Compute A for P from scratch. */
