@@ -44,6 +44,9 @@
 #      its network alone (800 iterations), chunks 5001-5011 of 1000 games,
 #      every position and child valued by a 64-iteration playout search;
 #      stage14.bin trained from random weights on them (--lam 0, 4 epochs)
+#   15 (not run by default, not shipped; session 30) stage 14's round again
+#      with stage14.bin playing: chunks 5101-5106 of 1000 games; stage15.bin
+#      trained from stage14.bin on stages 14 and 15 (--lam 0, 3 epochs)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -141,6 +144,13 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage14.bin --features cells --seed 14 --epochs 4 --lam 0 \
 			data/stage14/chunk-*.txt
 		;;
+	15)
+		./selfplay-stage.sh "$NOUGHTS" data/stage15 \
+			"mcts:iterations=800,eval=net,net=stage14.bin,threads=1" 5101 5106 1000 \
+			--label "mcts:iterations=64,threads=1,eval=rollout" --children 50
+		"$PYTHON" train.py --out stage15.bin --init stage14.bin --seed 15 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage14/chunk-*.txt data/stage15/chunk-*.txt
+		;;
 	testnet)
 		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
 			--seed 3 --epochs 1 --lam 0 data/stage14/chunk-5001.txt
@@ -154,7 +164,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, testnet, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, testnet, ship)" >&2
 		exit 2
 		;;
 	esac
