@@ -469,21 +469,29 @@ static void apply_cells(const struct nnue *n, const uint8_t s0[CELL_SLOTS],
 	}
 }
 
-/* nnue_update() for format version 3: the cells whose state changed, or
- * (when that is many of them) TO from scratch. */
-static void update_cells(const struct nnue *n, const struct pos *from, const struct pos *to,
-			 struct nnue_acc *a)
+/* (format version 3) A holds the accumulators of the slots S0: make them
+ * those of S1, by the slots that changed or (when that is many of them)
+ * from scratch. */
+static void update_slots(const struct nnue *n, const uint8_t s0[CELL_SLOTS],
+			 const uint8_t s1[CELL_SLOTS], struct nnue_acc *a)
 {
-	uint8_t s0[CELL_SLOTS], s1[CELL_SLOTS];
-	int cell[CELL_SLOTS], nc;
+	int cell[CELL_SLOTS], nc = changed_cells(s0, s1, cell);
 
-	cell_states(from, s0);
-	cell_states(to, s1);
-	nc = changed_cells(s0, s1, cell);
 	if (nc > CELLS_REFRESH)
 		refresh_cells(n, s1, a);
 	else
 		apply_cells(n, s0, s1, cell, nc, a);
+}
+
+/* nnue_update() for format version 3. */
+static void update_cells(const struct nnue *n, const struct pos *from, const struct pos *to,
+			 struct nnue_acc *a)
+{
+	uint8_t s0[CELL_SLOTS], s1[CELL_SLOTS];
+
+	cell_states(from, s0);
+	cell_states(to, s1);
+	update_slots(n, s0, s1, a);
 }
 
 void nnue_update(const struct nnue *n, const struct pos *from, const struct pos *to,
@@ -561,22 +569,14 @@ static double leaf_value(const void *model, const void *ctx, const struct pos *r
 	struct nnue_acc a;
 	double v;
 
+	for (int s = 0; s < 2; s++)
+		memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
 	if (n->version == NNUE_VERSION_CELLS) {
 		uint8_t st[CELL_SLOTS];
-		int cell[CELL_SLOTS], nc;
 
-		cell_states(leaf, st);
-		nc = changed_cells(r->st, st, cell);
-		if (nc > CELLS_REFRESH) {
-			refresh_cells(n, st, &a);
-		} else {
-			for (int s = 0; s < 2; s++)
-				memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
-			apply_cells(n, r->st, st, cell, nc, &a);
-		}
+		cell_states(leaf, st); /* (the root's are kept) */
+		update_slots(n, r->st, st, &a);
 	} else {
-		for (int s = 0; s < 2; s++)
-			memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
 		nnue_update(n, root, leaf, &a);
 	}
 	v = nnue_value(n, &a, leaf->turn);
