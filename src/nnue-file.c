@@ -60,51 +60,68 @@ static int cmp_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
+/* |weight| of feature F for unit J in the first layer at W (after the
+ * header) of a network of HIDDEN units. */
+static int w1_mag(const uint8_t *w, size_t hidden, size_t f, size_t j)
+{
+	return abs(get16(w + 2 * (hidden + f * hidden + j)));
+}
+
+/* The largest sum unit J of format 2's first layer at W can reach: its
+ * bias and its NNUE_MAX_ACTIVE largest weights (all of them when even
+ * their sum fits in 16 bits, which needs no sort). */
+static int64_t plain_unit_worst(const uint8_t *w, size_t hidden, size_t j)
+{
+	int64_t acc = abs(get16(w + 2 * j)), all = acc;
+	int mag[NNUE_FEATURES];
+
+	for (size_t f = 0; f < NNUE_FEATURES; f++)
+		all += mag[f] = w1_mag(w, hidden, f, j);
+	if (all <= INT16_MAX)
+		return all;
+	qsort(mag, NNUE_FEATURES, sizeof(mag[0]), cmp_desc);
+	for (int f = 0; f < NNUE_MAX_ACTIVE; f++)
+		acc += mag[f];
+	return acc;
+}
+
+/* The same for format 3, where each cell has one state at a time and the
+ * board sent to is one: the bias and each slot's largest weight. */
+static int64_t cells_unit_worst(const uint8_t *w, size_t hidden, size_t j)
+{
+	int64_t acc = abs(get16(w + 2 * j));
+
+	for (size_t c = 0; c < CELL_SLOTS; c++) {
+		size_t first = c < 81 ? c * NNUE_CELL_STATES : NNUE_CELL_NEXT;
+		size_t last = c < 81 ? first + NNUE_CELL_STATES : NNUE_CELL_FEATURES;
+		int most = 0;
+
+		for (size_t f = first; f < last; f++) {
+			int v = w1_mag(w, hidden, f, j);
+
+			most = v > most ? v : most;
+		}
+		acc += most;
+	}
+	return acc;
+}
+
 /* Whether the weights at W (after the header) of a network of HIDDEN units
- * keep every sum in range whatever the position: an accumulator's bias and
- * its NNUE_MAX_ACTIVE largest weights within 16 bits, the output's bias
- * and every unit at its clip within 32 bits; otherwise the SIMD paths
- * would wrap where the scalar one overflows, and the numbers would differ.
- * The worst sum in *WORST and its limit in *LIMIT. */
+ * and FEATURES inputs keep every sum in range whatever the position: each
+ * accumulator within 16 bits, the output's bias and every unit at its clip
+ * within 32 bits; otherwise the SIMD paths would wrap where the scalar one
+ * overflows, and the numbers would differ. The worst sum in *WORST and its
+ * limit in *LIMIT. */
 static bool weights_fit(const uint8_t *w, size_t hidden, size_t features, int64_t *worst,
 			int64_t *limit)
 {
 	const uint8_t *w2 = w + 2 * (hidden + features * hidden);
 	int64_t out = llabs((long long)(int32_t)get32(w2 + 4 * hidden));
-	int mag[NNUE_FEATURES];
 
-	for (size_t j = 0; j < hidden && features == NNUE_CELL_FEATURES; j++) {
-		/* one state a cell, one board sent to: the largest weight of each */
-		int64_t acc = abs(get16(w + 2 * j));
+	for (size_t j = 0; j < hidden; j++) {
+		int64_t acc = features == NNUE_CELL_FEATURES ? cells_unit_worst(w, hidden, j)
+							     : plain_unit_worst(w, hidden, j);
 
-		for (size_t c = 0; c < CELL_SLOTS; c++) {
-			size_t first = c < 81 ? c * NNUE_CELL_STATES : NNUE_CELL_NEXT;
-			size_t states = c < 81 ? NNUE_CELL_STATES : 10;
-			int most = 0;
-
-			for (size_t f = first; f < first + states; f++) {
-				int v = abs(get16(w + 2 * (hidden + f * hidden + j)));
-
-				most = v > most ? v : most;
-			}
-			acc += most;
-		}
-		if (acc > INT16_MAX) {
-			*worst = acc;
-			*limit = INT16_MAX;
-			return false;
-		}
-	}
-	for (size_t j = 0; j < hidden && features == NNUE_FEATURES; j++) {
-		int64_t acc = abs(get16(w + 2 * j)), all = acc;
-
-		for (size_t f = 0; f < NNUE_FEATURES; f++)
-			all += mag[f] = abs(get16(w + 2 * (hidden + f * hidden + j)));
-		if (all <= INT16_MAX)
-			continue; /* (even every feature at once fits: no need to sort) */
-		qsort(mag, NNUE_FEATURES, sizeof(mag[0]), cmp_desc);
-		for (int f = 0; f < NNUE_MAX_ACTIVE; f++)
-			acc += mag[f];
 		if (acc > INT16_MAX) {
 			*worst = acc;
 			*limit = INT16_MAX;
@@ -124,7 +141,7 @@ static bool parse_into(struct nnue *n, int16_t *store, const uint8_t *data, size
 		       const char *what, char *err, size_t errsize)
 {
 	const uint8_t *at = data + 8;
-	uint32_t version, features, hidden, qa, qb;
+	uint32_t version, features, hidden, qa, qb, takes;
 	int64_t worst, limit;
 	char game[16];
 	size_t want;
@@ -144,13 +161,12 @@ static bool parse_into(struct nnue *n, int16_t *store, const uint8_t *data, size
 			what, version, NNUE_VERSION, NNUE_VERSION_CELLS);
 		return false;
 	}
-	if (features != (version == NNUE_VERSION ? NNUE_FEATURES : NNUE_CELL_FEATURES) || hidden == 0 || hidden > NNUE_MAX_HIDDEN || hidden % 16 != 0 ||
+	takes = version == NNUE_VERSION ? NNUE_FEATURES : NNUE_CELL_FEATURES;
+	if (features != takes || hidden == 0 || hidden > NNUE_MAX_HIDDEN || hidden % 16 != 0 ||
 	    qa != NNUE_QA || qb != NNUE_QB) {
 		fmt_buf(err, errsize, "%s: a network of %u features, %u hidden units, scales %u and %u; "
-			"this program takes %d features, up to %d units in steps of 16, scales %d and %d",
-			what, features, hidden, qa, qb,
-			version == NNUE_VERSION ? NNUE_FEATURES : NNUE_CELL_FEATURES, NNUE_MAX_HIDDEN,
-			NNUE_QA, NNUE_QB);
+			"this program takes %u features, up to %d units in steps of 16, scales %d and %d",
+			what, features, hidden, qa, qb, takes, NNUE_MAX_HIDDEN, NNUE_QA, NNUE_QB);
 		return false;
 	}
 	want = HEADER_BYTES + 2 * (hidden + (size_t)features * hidden + 2 * hidden) + 4 + 4;
