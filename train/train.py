@@ -205,10 +205,14 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log):
             f"{time.time() - t0:.0f} s")
 
 
-def logits(net, x, chunk=65536):
-    """The network's float logits of the positions X (raw features)."""
-    out = [net.forward(net.fs.dense(x[i:i + chunk], 0), net.fs.dense(x[i:i + chunk], 1))[0]
-           for i in range(0, len(x), chunk)]
+def logits(net, x, integer=False, chunk=65536):
+    """The network's logits of the positions X (raw features): of the float
+    network, or with INTEGER of src/nnue.c's (its output / (QA * QB)), a
+    chunk of dense rows at a time."""
+    out = []
+    for i in range(0, len(x), chunk):
+        xs, xo = net.fs.dense(x[i:i + chunk], 0), net.fs.dense(x[i:i + chunk], 1)
+        out.append(net.forward_int(xs, xo) / (QA * QB) if integer else net.forward(xs, xo)[0])
     return np.concatenate(out) if out else np.zeros(0, np.float32)
 
 
@@ -265,8 +269,7 @@ def main():
     log(f"validation loss of a constant guess: {bce(np.full(nval, t[tr].mean()), t[val]):.4f}")
     net = Net.load(args.init) if args.init else Net(args.hidden, rng, fs)
     train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log)
-    zq = np.concatenate([net.forward_int(fs.dense(x[val[i:i + 65536]], 0), fs.dense(x[val[i:i + 65536]], 1))
-                         for i in range(0, nval, 65536)]) / (QA * QB) if nval else np.zeros(0)
+    zq = logits(net, x[val], integer=True)
     log(f"validation loss with integer weights: {bce(sigmoid(zq), t[val]):.4f}")
     net.save(args.out)
     log(f"wrote {args.out}")

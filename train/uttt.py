@@ -55,32 +55,40 @@ def read_selfplay(paths, games=None):
     return cells, last, turn, value, result
 
 
-def features(cells, last, turn):
-    """The binary features [N, 2, FEATURES] (uint8): [:, 0] seen from the
-    side to move, [:, 1] from the other side."""
+def _boards(cells, last):
+    """What both feature sets read of the small boards: the cells by board
+    [N, 9, 9]; won [N, 2, 9] by each side; wins_here [N, 2, 9, 9], the empty
+    cells where each side would win its board; full [N, 9]; and the board
+    the mover is sent to [N] (-1: any)."""
     n = cells.shape[0]
     boards = cells.reshape(n, 9, 9)
+    empty = boards == 0
     won = np.zeros((n, 2, 9), bool)
+    wins_here = np.zeros((n, 2, 9, 9), bool)
     for s in range(2):
         mine = boards == s + 1
         for line in LINES:
             won[:, s] |= mine[:, :, line[0]] & mine[:, :, line[1]] & mine[:, :, line[2]]
-    anywon = won[:, 0] | won[:, 1]
-    empty = boards == 0
-    threat = np.zeros((n, 2, 9), bool)
-    for s in range(2):
-        mine = boards == s + 1
-        for line in LINES:
             for k in range(3):
                 a, b, c = line[k], line[(k + 1) % 3], line[(k + 2) % 3]
-                threat[:, s] |= mine[:, :, a] & mine[:, :, b] & empty[:, :, c]
+                wins_here[:, s, :, c] |= mine[:, :, a] & mine[:, :, b] & empty[:, :, c]
     full = (boards != 0).all(axis=2)
-    closed = anywon | full
+    closed = won[:, 0] | won[:, 1] | full
     nxt = np.full(n, -1, np.int64)
     has_last = last >= 0
     c = np.where(has_last, last % 9, 0)
     sent = has_last & ~closed[np.arange(n), c]
     nxt[sent] = c[sent]
+    return boards, won, wins_here, full, nxt
+
+
+def features(cells, last, turn):
+    """The binary features [N, 2, FEATURES] (uint8): [:, 0] seen from the
+    side to move, [:, 1] from the other side."""
+    n = cells.shape[0]
+    _, won, wins_here, full, nxt = _boards(cells, last)
+    anywon = won[:, 0] | won[:, 1]
+    threat = wins_here.any(axis=3)
     out = np.zeros((n, 2, FEATURES), np.uint8)
     rows = np.arange(n)
     for p in range(2):
@@ -162,23 +170,8 @@ def cell_states(cells, last, turn):
     from the other side (p = 1); in [:, p, 81] 0 for any board, 1 + b for
     board b."""
     n = cells.shape[0]
-    boards = cells.reshape(n, 9, 9)
-    empty = boards == 0
-    won = np.zeros((n, 2, 9), bool)
-    wins_here = np.zeros((n, 2, 9, 9), bool)  # side s takes the board by playing cell c
-    for s in range(2):
-        mine = boards == s + 1
-        for line in LINES:
-            won[:, s] |= mine[:, :, line[0]] & mine[:, :, line[1]] & mine[:, :, line[2]]
-            for k in range(3):
-                a, b, c = line[k], line[(k + 1) % 3], line[(k + 2) % 3]
-                wins_here[:, s, :, c] |= mine[:, :, a] & mine[:, :, b] & empty[:, :, c]
+    boards, won, wins_here, full, nxt = _boards(cells, last)
     anywon = won[:, 0] | won[:, 1]
-    full = (boards != 0).all(axis=2)
-    closed = anywon | full
-    has_last = last >= 0
-    c = np.where(has_last, last % 9, 0)
-    sent = has_last & ~closed[np.arange(n), c]
     rows = np.arange(n)
     out = np.zeros((n, 2, 82), np.uint8)
     for p in range(2):
@@ -193,7 +186,7 @@ def cell_states(cells, last, turn):
         st = np.where(won[rows, 1 - side][:, :, None], 1, st)
         st = np.where(won[rows, side][:, :, None], 0, st)
         out[:, p, :81] = st.reshape(n, 81)
-        out[:, p, 81] = np.where(sent, 1 + c, 0)
+        out[:, p, 81] = nxt + 1
     return out
 
 
