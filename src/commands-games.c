@@ -18,6 +18,7 @@
 #include "record.h"
 #include "review.h"
 #include "selfplay.h"
+#include "sprt.h"
 
 /* --- match ------------------------------------------------------------- */
 
@@ -132,19 +133,95 @@ static int match_players(const struct options *opt, struct player_spec *a, struc
 	return 0;
 }
 
-/* The summary of a match of PLAYED games between A and B, as text or
- * JSON; returns the exit status. */
+/* A match's games so far: A's wins, draws and losses, and with --sprt the
+ * test of the pairs (games 2k-1 and 2k, A with each colour) and A's
+ * half-points in the pair under way. */
+struct tally {
+	int wins, draws, losses, played;
+	int pair_halves;
+	struct sprt *sprt;
+	enum sprt_verdict verdict;
+};
+
+/* Count a game of result RESULT in which A played A_SIDE. */
+static void tally_game(struct tally *t, int result, int a_side)
+{
+	int halves = result == RESULT_DRAW ? 1 : result_winner(result) == a_side ? 2 : 0;
+
+	t->played++;
+	t->wins += halves == 2;
+	t->draws += halves == 1;
+	t->losses += halves == 0;
+	t->pair_halves += halves;
+	if (t->played % 2 == 0) {
+		if (t->sprt != NULL) {
+			sprt_add_pair(t->sprt, t->pair_halves);
+			t->verdict = sprt_verdict(t->sprt);
+		}
+		t->pair_halves = 0;
+	}
+}
+
+/* The progress line after game GAME of OPT's. */
+static void tally_say(struct progress *line, const struct options *opt, const struct tally *t,
+		      int game)
+{
+	double lo, hi;
+
+	if (t->sprt == NULL) {
+		progress_say(line, "game %d/%d: +%d =%d -%d", game, opt->games, t->wins, t->draws,
+			     t->losses);
+		return;
+	}
+	sprt_bounds(t->sprt, &lo, &hi);
+	progress_say(line, "game %d/%d: +%d =%d -%d, LLR %.2f (%.2f, %.2f)", game, opt->games,
+		     t->wins, t->draws, t->losses, sprt_llr(t->sprt), lo, hi);
+}
+
+/* --sprt's part of the summary, as JSON fields of J or text. */
+static void sprt_report(struct json *j, const struct sprt *t, enum sprt_verdict v)
+{
+	double lo, hi;
+	long pairs = 0;
+
+	sprt_bounds(t, &lo, &hi);
+	for (int i = 0; i < 5; i++)
+		pairs += t->pairs[i];
+	if (j != NULL) {
+		json_key(j, "sprt");
+		json_object_begin(j);
+		json_double_field(j, "elo0", t->elo0);
+		json_double_field(j, "elo1", t->elo1);
+		json_double_field(j, "alpha", t->alpha);
+		json_double_field(j, "beta", t->beta);
+		json_int_field(j, "pairs", pairs);
+		json_double_field(j, "llr", sprt_llr(t));
+		json_double_field(j, "lower", lo);
+		json_double_field(j, "upper", hi);
+		json_string_field(j, "verdict", sprt_verdict_name(v));
+		json_object_end(j);
+		return;
+	}
+	printf("SPRT elo0 %g, elo1 %g (alpha %g, beta %g): %ld pairs, LLR %.2f (%.2f, %.2f): %s\n",
+	       t->elo0, t->elo1, t->alpha, t->beta, pairs, sprt_llr(t), lo, hi,
+	       v == SPRT_H1 ? "H1, A is the stronger by elo1 or more"
+	       : v == SPRT_H0 ? "H0, A is not the stronger by more than elo0"
+			      : "no verdict yet");
+}
+
+/* The summary of a match of T's games between A and B, as text or JSON;
+ * returns the exit status. */
 static int match_report(const struct options *opt, const struct player_spec *a,
-			const struct player_spec *b, int wins, int draws, int losses, int played)
+			const struct player_spec *b, const struct tally *t)
 {
 	char fa[128], fb[128];
-	double s, z = 1.96, centre, half, lo, hi;
+	double s, z = 1.96, centre, half, lo, hi, n = t->played;
 
 	/* The Wilson interval of the score: unlike s +- 1.96 se it stays
 	 * meaningful when every game has the same result. */
-	s = (wins + 0.5 * draws) / played;
-	centre = (s + z * z / (2 * played)) / (1 + z * z / played);
-	half = z * sqrt(s * (1 - s) / played + z * z / (4.0 * played * played)) / (1 + z * z / played);
+	s = (t->wins + 0.5 * t->draws) / n;
+	centre = (s + z * z / (2 * n)) / (1 + z * z / n);
+	half = z * sqrt(s * (1 - s) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
 	lo = elo_of(centre - half);
 	hi = elo_of(centre + half);
 	player_spec_format(a, fa, sizeof(fa));
@@ -157,32 +234,70 @@ static int match_report(const struct options *opt, const struct player_spec *a,
 		json_string_field(&j, "a", fa);
 		json_string_field(&j, "b", fb);
 		json_string_field(&j, "game", opt->game.name);
-		json_int_field(&j, "games", played);
-		json_int_field(&j, "wins", wins);
-		json_int_field(&j, "draws", draws);
-		json_int_field(&j, "losses", losses);
+		json_int_field(&j, "games", t->played);
+		json_int_field(&j, "wins", t->wins);
+		json_int_field(&j, "draws", t->draws);
+		json_int_field(&j, "losses", t->losses);
 		json_double_field(&j, "score", s);
 		json_double_field(&j, "elo", elo_of(s));
 		json_double_field(&j, "elo_low", lo);
 		json_double_field(&j, "elo_high", hi);
+		if (t->sprt != NULL)
+			sprt_report(&j, t->sprt, t->verdict);
 		json_bool_field(&j, "stopped", stop_requested != 0);
 		json_object_end(&j);
 	} else {
 		printf("A: %s\nB: %s\n", fa, fb);
-		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", played,
-		       stop_requested ? " (stopped)" : "", wins, draws, losses, 100 * s);
+		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", t->played,
+		       stop_requested ? " (stopped)" : "", t->wins, t->draws, t->losses, 100 * s);
 		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
+		if (t->sprt != NULL)
+			sprt_report(NULL, t->sprt, t->verdict);
 	}
 	return stop_requested ? 1 : 0;
+}
+
+/* --record: game GAME's record REC into the directory; 0, or 1 with the
+ * error said. */
+static int match_record(const struct options *opt, const struct record *rec, int game)
+{
+	char path[4096], err[256];
+
+	snprintf(path, sizeof(path), "%s/game-%04d.txt", opt->record, game);
+	if (record_write(path, rec, err, sizeof(err)) < 0) {
+		fprintf(stderr, "noughts: match: %s\n", err);
+		return 1;
+	}
+	return 0;
+}
+
+/* --record's directory made (or there); 0, or the exit status. */
+static int match_record_dir(const struct options *opt)
+{
+	struct stat st;
+
+	if (opt->record == NULL)
+		return 0;
+	if (opt->record[0] == '\0') {
+		fprintf(stderr, "noughts: match: --record needs the name of a directory to write "
+			"the games in\n");
+		return 2;
+	}
+	if (mkdir(opt->record, 0755) != 0 &&
+	    (errno != EEXIST || stat(opt->record, &st) != 0 || !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "noughts: match: --record %s: %s\n", shown(opt->record),
+			errno == EEXIST ? "not a directory" : strerror(errno));
+		return 1;
+	}
+	return 0;
 }
 
 int cmd_match(struct options *opt)
 {
 	struct player_spec a, b;
 	struct record rec;
-	struct stat st;
-	char err[256];
-	int wins = 0, draws = 0, losses = 0, played = 0, status;
+	struct tally t = { .sprt = opt->sprt_given ? &opt->sprt : NULL };
+	int status;
 	bool progress = !opt->json || isatty(2);
 	struct progress line;
 
@@ -190,56 +305,35 @@ int cmd_match(struct options *opt)
 		return status;
 	if (refuse_finished(opt))
 		return 1;
-	if (opt->record != NULL && opt->record[0] == '\0') {
-		fprintf(stderr, "noughts: match: --record needs the name of a directory to write "
-			"the games in\n");
-		return 2;
-	}
-	if (opt->record != NULL && mkdir(opt->record, 0755) != 0 &&
-	    (errno != EEXIST || stat(opt->record, &st) != 0 || !S_ISDIR(st.st_mode))) {
-		fprintf(stderr, "noughts: match: --record %s: %s\n", shown(opt->record),
-			errno == EEXIST ? "not a directory" : strerror(errno));
-		return 1;
-	}
+	if ((status = match_record_dir(opt)) != 0)
+		return status;
 	catch_stop_signals();
 	progress_init(&line);
-	for (int game = 1; game <= opt->games && !stop_requested; game++) {
+	for (int game = 1; game <= opt->games && !stop_requested && t.verdict == SPRT_NONE;
+	     game++) {
 		struct player_spec sa = a, sb = b;
 		bool a_is_x = game % 2 == 1;
-		int result, a_side = a_is_x ? SIDE_X : SIDE_O;
+		int result;
 
 		seed_spec(&sa, opt->seed, game, 0);
 		seed_spec(&sb, opt->seed, game, 1);
 		result = a_is_x ? match_game(opt, &sa, &sb, &rec) : match_game(opt, &sb, &sa, &rec);
 		if (result == RESULT_NONE)
 			break; /* interrupted */
-		if (opt->record != NULL) {
-			char path[4096];
-
-			snprintf(path, sizeof(path), "%s/game-%04d.txt", opt->record, game);
-			if (record_write(path, &rec, err, sizeof(err)) < 0) {
-				progress_end(&line);
-				fprintf(stderr, "noughts: match: %s\n", err);
-				return 1;
-			}
+		if (opt->record != NULL && match_record(opt, &rec, game) != 0) {
+			progress_end(&line);
+			return 1;
 		}
-		played++;
-		if (result == RESULT_DRAW)
-			draws++;
-		else if (result_winner(result) == a_side)
-			wins++;
-		else
-			losses++;
+		tally_game(&t, result, a_is_x ? SIDE_X : SIDE_O);
 		if (progress)
-			progress_say(&line, "game %d/%d: +%d =%d -%d", game, opt->games, wins, draws,
-				     losses);
+			tally_say(&line, opt, &t, game);
 	}
 	progress_end(&line);
-	if (played == 0) {
+	if (t.played == 0) {
 		fprintf(stderr, "noughts: match: stopped before a game was finished\n");
 		return 1;
 	}
-	return match_report(opt, &a, &b, wins, draws, losses, played);
+	return match_report(opt, &a, &b, &t);
 }
 
 /* --- selfplay ---------------------------------------------------------- */

@@ -527,8 +527,9 @@ static const struct command {
 	{ "bench", cmd_bench, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_SECONDS | OPT_THREADS | OPT_ROUNDS,
 	  0, true, "[--game G] [--moves M] [--seconds S] [--threads N,N,... [--rounds R]] [--json]",
 	  "measure perft, playouts and MCTS iterations per second" },
-	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD, 0, false,
-	  "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--record DIR] [--json]",
+	{ "match", cmd_match, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_GAMES | OPT_LEVEL | OPT_RECORD | OPT_SPRT,
+	  0, false, "PLAYER_A PLAYER_B [--game G] [--games N] [--seed S] [--level N] [--sprt E0,E1]\n"
+	  "                    [--record DIR] [--json]",
 	  "play engine against engine and report the score and Elo" },
 	{ "review", cmd_review, OPT_GAME | OPT_MOVES | OPT_JSON | OPT_ENGINE | OPT_LEVEL | OPT_THRESHOLD, 0,
 	  false, "[FILE | --game G --moves M] [--engine PLAYER] [--threshold T] [--json]",

@@ -16,7 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
-	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_LABEL, LONG_ROUNDS,
+	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_LABEL, LONG_ROUNDS, LONG_SPRT,
 };
 
 static const struct option long_options[] = {
@@ -43,6 +43,7 @@ static const struct option long_options[] = {
 	{ "delay", required_argument, NULL, LONG_DELAY },
 	{ "children", required_argument, NULL, LONG_CHILDREN },
 	{ "label", required_argument, NULL, LONG_LABEL },
+	{ "sprt", required_argument, NULL, LONG_SPRT },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -66,6 +67,9 @@ static const struct {
 	{ LONG_DELAY, OPT_DELAY, "--delay MS          auto-play: the least time a move stays shown (default 700)" },
 	{ LONG_ENGINE, OPT_ENGINE, "--engine PLAYER     the engine to use (default mcts)" },
 	{ LONG_GAMES, OPT_GAMES, "--games N           number of games (default 100)" },
+	{ LONG_SPRT, OPT_SPRT, "--sprt E0,E1[,A,B]  stop once A is shown at most E0 or at least E1 Elo\n"
+	  "                      stronger than B (error rates A, B: default 0.05);\n"
+	  "                      --games is then the most (default 20000)" },
 	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
 	{ LONG_CHILDREN, OPT_CHILDREN, "--children V        also write each searched position's children that got\n"
 	  "                      V visits or more (default 0: none)" },
@@ -269,6 +273,7 @@ static int number_option(struct options *opt, const char *command, int c)
 			return usage_error(command, "--games must be from 1 to 10000000, not '%s'",
 					   shown(optarg));
 		opt->games = (int)v;
+		opt->games_given = true;
 		break;
 	case LONG_CHILDREN:
 		if (!parse_u64(optarg, 1, UINT32_MAX, &v))
@@ -359,6 +364,14 @@ static int one_option(struct options *opt, struct game_words *w, const char *com
 	case LONG_ASCII: opt->ascii = true; break;
 	case LONG_RECORD: opt->record = optarg; break;
 	case LONG_LOAD: opt->load = optarg; break;
+	case LONG_SPRT:
+		if (!sprt_parse(&opt->sprt, optarg))
+			return usage_error(command, "--sprt must be ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA "
+					   "with ELO0 < ELO1 from -%d to %d and ALPHA, BETA "
+					   "between 0 and 0.5, such as 0,10 or -5,5,0.05,0.1; "
+					   "not '%s'", SPRT_MAX_ELO, SPRT_MAX_ELO, shown(optarg));
+		opt->sprt_given = true;
+		break;
 	default:
 		if ((rc = number_option(opt, command, c)) != 1)
 			return rc;
@@ -402,6 +415,8 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 				   "measured: give --threads N,N,... too");
 	if (opt->rounds == 0)
 		opt->rounds = OPTIONS_ROUNDS;
+	if (opt->sprt_given && !opt->games_given)
+		opt->games = OPTIONS_SPRT_GAMES;
 	if (opt->load != NULL && (w.game_given || w.moves != NULL))
 		return usage_error(command, "--load takes the game and its moves from the record: drop %s",
 				   w.moves != NULL ? "--moves" : "--game and rule options");

@@ -9,6 +9,7 @@
 
 #include "game.h"
 #include "player.h"
+#include "sprt.h"
 
 /* Options a command may accept (a bit each). */
 enum {
@@ -29,6 +30,7 @@ enum {
 	OPT_CHILDREN = 1 << 14, /* --children */
 	OPT_LABEL = 1 << 15,   /* --label */
 	OPT_ROUNDS = 1 << 16,  /* --rounds */
+	OPT_SPRT = 1 << 17,    /* --sprt */
 };
 
 #define OPTIONS_DELAY_MS 700      /* --delay's default */
@@ -37,6 +39,7 @@ enum {
 #define OPTIONS_MAX_THREADS 16
 #define OPTIONS_ROUNDS 3          /* --rounds' default */
 #define OPTIONS_MAX_ROUNDS 100
+#define OPTIONS_SPRT_GAMES 20000  /* match --sprt's most games unless --games says */
 
 struct options {
 	const char *command;      /* "play", "perft", ... */
@@ -54,6 +57,9 @@ struct options {
 	struct player_spec engine; /* --engine (analyze, bot) */
 	bool engine_given;
 	int games;                /* --games (match), default 100 */
+	bool games_given;
+	struct sprt sprt;         /* --sprt (match) */
+	bool sprt_given;
 	uint32_t children;        /* --children (selfplay), 0 when not given */
 	struct player_spec label; /* --label (selfplay) */
 	bool label_given;

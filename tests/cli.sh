@@ -137,6 +137,34 @@ expect_grep '"a": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix", "
 run match mcts:iterations=20 random --game ttt --games 1
 expect_grep '^A: mcts:iterations=20,c=0.4,rollout=smart,solver=on$' "match ttt: no evaluation named"
 
+# match --sprt stops at a verdict: a searching engine against random play
+# at tic-tac-toe is shown stronger in a few pairs, long before --games; an
+# engine against itself is not shown 100 Elo stronger; the pairs counted
+# are the games played over two
+run match mcts:iterations=300 random --game ttt --sprt 0,50 --games 1000 --json
+case $out in
+*'"games": 1000,'*) fail "match --sprt: stops before --games"; printf '# got: %s\n' "$out" ;;
+*'"verdict": "H1"'*) pass "match --sprt: an engine against random play is H1 before --games" ;;
+*) fail "match --sprt: an engine against random play is H1"; printf '# got: %s\n' "$out" ;;
+esac
+games=$(printf '%s\n' "$out" | sed -n 's/.*"games": \([0-9]*\),.*/\1/p')
+pairs=$(printf '%s\n' "$out" | sed -n 's/.*"pairs": \([0-9]*\),.*/\1/p')
+if [ -n "$games" ] && [ "$pairs" = $((games / 2)) ]; then pass "match --sprt: a pair is two games"
+else fail "match --sprt: pairs $pairs of games $games"; fi
+run match mcts:iterations=50 mcts:iterations=50 --game ttt --sprt 100,200 --games 2000
+expect_grep '^SPRT elo0 100, elo1 200 \(alpha 0.05, beta 0.05\): [0-9]+ pairs, LLR -[0-9.]+ \(-2.94, 2.94\): H0' \
+	"match --sprt: an engine is not 100 Elo stronger than itself (H0)"
+run match random random --game ttt --games 3 --sprt -5,5,0.1,0.2 --json
+expect_grep '"sprt": \{"elo0": -5, "elo1": 5, "alpha": 0.1, "beta": 0.2, "pairs": 1, "llr": [-0-9.e+]+, "lower": -1.50[0-9]*, "upper": 2.07[0-9]*, "verdict": "(none|H0|H1)"\}' \
+	"match --sprt with its error rates: bounds ln(beta/(1-alpha)), ln((1-beta)/alpha); an odd game not paired"
+for bad in 5,1 0 0,10,0.05 0,10,0.5,0.1 0,10,0.05,0 a,b 0,10, ,5 0,2000 -0,x; do
+	run match random random --sprt "$bad"
+	expect_error 2 "--sprt must be ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1 from -1000 to 1000 and ALPHA, BETA between 0 and 0.5, such as 0,10 or -5,5,0.05,0.1; not '$bad'" \
+		"match --sprt $bad: one line naming what is accepted, status 2"
+done
+run analyze --sprt 0,10
+expect_error 2 "this command does not take --sprt" "analyze --sprt: not an option of analyze"
+
 # bench --threads: a figure and a ratio for each count, in the order given,
 # one thread's ratio 1, the range of the rounds, and how the threads shared
 # the search: a pipeline on 2, one tree on more (figures are measured, not

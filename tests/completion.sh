@@ -41,6 +41,7 @@ expect_tab "analyze --engine negamax:de" "depth="
 expect_tab "analyze --engine mcts:time=100,sol" "100,solver="
 expect_tab "match mcts negamax:level=3,ti" "3,time="
 expect_tab "analyze --moves " ""
+expect_tab "match mcts random --sprt " ""
 
 # every option a command's --help lists is offered, and each one offered is
 # accepted by that command

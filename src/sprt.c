@@ -1,0 +1,112 @@
+/* sprt.c - the sequential test of match --sprt (sprt.h says how). */
+#include "config.h"
+
+#include "sprt.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "util.h"
+
+/* One number of --sprt's list, a sign allowed where SIGNED. */
+static bool parse_field(const char *s, bool is_signed, double lo, double hi, double *out)
+{
+	bool minus = is_signed && s[0] == '-';
+
+	if (!parse_double(s + minus, 0, hi, out))
+		return false;
+	if (minus)
+		*out = -*out;
+	return *out >= lo;
+}
+
+bool sprt_parse(struct sprt *t, const char *text)
+{
+	char buf[128], *field[4], *p = buf;
+	int n = 0;
+	double v[4] = { 0, 0, SPRT_ALPHA, SPRT_BETA };
+
+	if (strlen(text) >= sizeof(buf))
+		return false;
+	strcpy(buf, text);
+	for (;;) {
+		if (n == 4)
+			return false;
+		field[n++] = p;
+		p = strchr(p, ',');
+		if (p == NULL)
+			break;
+		*p++ = '\0';
+	}
+	if (n != 2 && n != 4)
+		return false;
+	for (int i = 0; i < n; i++) {
+		bool elo = i < 2;
+
+		if (!parse_field(field[i], elo, elo ? -SPRT_MAX_ELO : 0, elo ? SPRT_MAX_ELO : 0.5,
+				 &v[i]))
+			return false;
+		if (!elo && (v[i] <= 0 || v[i] >= 0.5))
+			return false;
+	}
+	if (v[0] >= v[1])
+		return false;
+	memset(t, 0, sizeof(*t));
+	t->elo0 = v[0];
+	t->elo1 = v[1];
+	t->alpha = v[2];
+	t->beta = v[3];
+	return true;
+}
+
+void sprt_add_pair(struct sprt *t, int halves)
+{
+	if (halves >= 0 && halves <= 4)
+		t->pairs[halves]++;
+}
+
+/* The score a game that an Elo difference ELO gives, on the logistic scale. */
+static double score_of_elo(double elo)
+{
+	return 1 / (1 + pow(10, -elo / 400));
+}
+
+double sprt_llr(const struct sprt *t)
+{
+	double n = 0, mean = 0, var = 0, s0, s1;
+
+	for (int i = 0; i < 5; i++) {
+		n += (double)t->pairs[i];
+		mean += (double)t->pairs[i] * (i / 4.0);
+	}
+	if (n == 0)
+		return 0;
+	mean /= n;
+	for (int i = 0; i < 5; i++)
+		var += (double)t->pairs[i] * (i / 4.0 - mean) * (i / 4.0 - mean);
+	var /= n;
+	if (var < 1e-12)
+		return 0;
+	s0 = score_of_elo(t->elo0);
+	s1 = score_of_elo(t->elo1);
+	return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+}
+
+void sprt_bounds(const struct sprt *t, double *lower, double *upper)
+{
+	*lower = log(t->beta / (1 - t->alpha));
+	*upper = log((1 - t->beta) / t->alpha);
+}
+
+enum sprt_verdict sprt_verdict(const struct sprt *t)
+{
+	double llr = sprt_llr(t), lower, upper;
+
+	sprt_bounds(t, &lower, &upper);
+	return llr >= upper ? SPRT_H1 : llr <= lower ? SPRT_H0 : SPRT_NONE;
+}
+
+const char *sprt_verdict_name(enum sprt_verdict v)
+{
+	return v == SPRT_H1 ? "H1" : v == SPRT_H0 ? "H0" : "none";
+}
