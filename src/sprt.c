@@ -71,25 +71,46 @@ static double score_of_elo(double elo)
 	return 1 / (1 + pow(10, -elo / 400));
 }
 
+/* Q_i = P_i / (1 + L (a_i - S)), a_i = i/4, the Lagrange multiplier L the
+ * root of sum P_i (a_i - S) / (1 + L (a_i - S)), which falls as L rises
+ * over (-1/(1-S), 1/S), where every Q_i is positive: found by halving. */
+void sprt_most_likely(const double p[5], double s, double q[5])
+{
+	double lo = -1 / (1 - s), hi = 1 / s, l = 0;
+
+	for (int it = 0; it < 200; it++) {
+		double f = 0;
+
+		l = lo + (hi - lo) / 2;
+		if (l <= lo || l >= hi)
+			break; /* as close as doubles get */
+		for (int i = 0; i < 5; i++)
+			f += p[i] * (i / 4.0 - s) / (1 + l * (i / 4.0 - s));
+		if (f > 0)
+			lo = l;
+		else
+			hi = l;
+	}
+	for (int i = 0; i < 5; i++)
+		q[i] = p[i] / (1 + l * (i / 4.0 - s));
+}
+
 double sprt_llr(const struct sprt *t)
 {
-	double n = 0, mean = 0, var = 0, s0, s1;
+	double n = 0, p[5], q0[5], q1[5], llr = 0;
 
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 5; i++)
 		n += (double)t->pairs[i];
-		mean += (double)t->pairs[i] * (i / 4.0);
-	}
 	if (n == 0)
 		return 0;
-	mean /= n;
 	for (int i = 0; i < 5; i++)
-		var += (double)t->pairs[i] * (i / 4.0 - mean) * (i / 4.0 - mean);
-	var /= n;
-	if (var < 1e-12)
-		return 0;
-	s0 = score_of_elo(t->elo0);
-	s1 = score_of_elo(t->elo1);
-	return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+		p[i] = ((double)t->pairs[i] + SPRT_PRIOR) / (n + 5 * SPRT_PRIOR);
+	sprt_most_likely(p, score_of_elo(t->elo0), q0);
+	sprt_most_likely(p, score_of_elo(t->elo1), q1);
+	for (int i = 0; i < 5; i++)
+		if (t->pairs[i] > 0)
+			llr += (double)t->pairs[i] * log(q1[i] / q0[i]);
+	return llr;
 }
 
 void sprt_bounds(const struct sprt *t, double *lower, double *upper)
