@@ -8,16 +8,17 @@
 
 #include "util.h"
 
-/* One number of --sprt's list, a sign allowed where SIGNED. */
-static bool parse_field(const char *s, bool is_signed, double lo, double hi, double *out)
+/* One number of --sprt's list, at most MAX and, where SIGNED, at least
+ * -MAX. */
+static bool parse_field(const char *s, bool is_signed, double max, double *out)
 {
 	bool minus = is_signed && s[0] == '-';
 
-	if (!parse_double(s + minus, 0, hi, out))
+	if (!parse_double(s + minus, 0, max, out))
 		return false;
 	if (minus)
 		*out = -*out;
-	return *out >= lo;
+	return true;
 }
 
 bool sprt_parse(struct sprt *t, const char *text)
@@ -43,10 +44,8 @@ bool sprt_parse(struct sprt *t, const char *text)
 	for (int i = 0; i < n; i++) {
 		bool elo = i < 2;
 
-		if (!parse_field(field[i], elo, elo ? -SPRT_MAX_ELO : 0, elo ? SPRT_MAX_ELO : 0.5,
-				 &v[i]))
-			return false;
-		if (!elo && (v[i] <= 0 || v[i] >= 0.5))
+		if (!parse_field(field[i], elo, elo ? SPRT_MAX_ELO : 0.5, &v[i]) ||
+		    (!elo && (v[i] == 0 || v[i] == 0.5)))
 			return false;
 	}
 	if (v[0] >= v[1])
