@@ -140,7 +140,6 @@ struct tally {
 	int wins, draws, losses, played;
 	int pair_halves;
 	struct sprt *sprt;
-	enum sprt_verdict verdict;
 };
 
 /* Count a game of result RESULT in which A played A_SIDE. */
@@ -154,10 +153,8 @@ static void tally_game(struct tally *t, int result, int a_side)
 	t->losses += halves == 0;
 	t->pair_halves += halves;
 	if (t->played % 2 == 0) {
-		if (t->sprt != NULL) {
+		if (t->sprt != NULL)
 			sprt_add_pair(t->sprt, t->pair_halves);
-			t->verdict = sprt_verdict(t->sprt);
-		}
 		t->pair_halves = 0;
 	}
 }
@@ -179,8 +176,9 @@ static void tally_say(struct progress *line, const struct options *opt, const st
 }
 
 /* --sprt's part of the summary, as JSON fields of J or text. */
-static void sprt_report(struct json *j, const struct sprt *t, enum sprt_verdict v)
+static void sprt_report(struct json *j, const struct sprt *t)
 {
+	enum sprt_verdict v = sprt_verdict(t);
 	double lo, hi;
 	long pairs = 0;
 
@@ -243,7 +241,7 @@ static int match_report(const struct options *opt, const struct player_spec *a,
 		json_double_field(&j, "elo_low", lo);
 		json_double_field(&j, "elo_high", hi);
 		if (t->sprt != NULL)
-			sprt_report(&j, t->sprt, t->verdict);
+			sprt_report(&j, t->sprt);
 		json_bool_field(&j, "stopped", stop_requested != 0);
 		json_object_end(&j);
 	} else {
@@ -252,7 +250,7 @@ static int match_report(const struct options *opt, const struct player_spec *a,
 		       stop_requested ? " (stopped)" : "", t->wins, t->draws, t->losses, 100 * s);
 		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
 		if (t->sprt != NULL)
-			sprt_report(NULL, t->sprt, t->verdict);
+			sprt_report(NULL, t->sprt);
 	}
 	return stop_requested ? 1 : 0;
 }
@@ -309,7 +307,8 @@ int cmd_match(struct options *opt)
 		return status;
 	catch_stop_signals();
 	progress_init(&line);
-	for (int game = 1; game <= opt->games && !stop_requested && t.verdict == SPRT_NONE;
+	for (int game = 1; game <= opt->games && !stop_requested &&
+			   (t.sprt == NULL || sprt_verdict(t.sprt) == SPRT_NONE);
 	     game++) {
 		struct player_spec sa = a, sb = b;
 		bool a_is_x = game % 2 == 1;
