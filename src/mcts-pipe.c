@@ -110,8 +110,13 @@ struct pipe {
 	 * tail, the tree thread's writes of it made every batch a miss) */
 	_Alignas(64) uint64_t seed; /* of the jobs' generators */
 	int players;
-	_Alignas(64) uint64_t head; /* jobs handed out (written by the tree thread) */
-	_Alignas(64) uint64_t tail; /* jobs backed up (the tree thread's own) */
+	/* jobs in whole batches handed out: written by the tree thread once a
+	 * batch, read by the players */
+	_Alignas(64) uint64_t ready;
+	/* the tree thread's own: jobs handed out and jobs backed up (when
+	 * head was where the players read it, the tree thread waited for its
+	 * line at each iteration) */
+	_Alignas(64) uint64_t head, tail;
 	struct pipe_slot slot[PIPE_BATCHES];
 	struct pipe_job job[PIPE_SLOTS];
 	struct pipe_player player[]; /* a player each */
@@ -170,7 +175,8 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool 
 	memcpy(j->path, w->path, (size_t)(depth + 1) * sizeof(uint32_t));
 	/* the position is in its slot: once its batch is complete, a player
 	 * may take it */
-	STORE_REL(p->head, p->head + 1);
+	if (++p->head % PIPE_BATCH == 0)
+		STORE_REL(p->ready, p->head);
 	if (root_j >= 0)
 		root_cache_touch(m, &w->rc, root_j); /* the virtual loss changed its terms */
 }
@@ -317,8 +323,10 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 		mcts_finish(m, w, j->path, j->depth, r, frac, j->changed, j->root_j);
 	}
 	p->tail = (b + 1) * PIPE_BATCH;
-	if (count < PIPE_BATCH)
-		STORE_REL(p->head, p->tail);
+	if (count < PIPE_BATCH) {
+		p->head = p->tail;
+		STORE_REL(p->ready, p->tail);
+	}
 }
 
 /* Worker 0's part of a run: iterations until the budget is spent, the
@@ -355,7 +363,7 @@ static void pipe_tree(struct mcts *m, struct worker *w)
 static void pipe_player(struct mcts *m, struct pipe_player *me)
 {
 	struct pipe *p = m->pipe;
-	uint64_t b = me->next, step = (uint64_t)p->players, head = LOAD_ACQ(p->head);
+	uint64_t b = me->next, step = (uint64_t)p->players, head = LOAD_ACQ(p->ready);
 
 	for (;; b += step, me->next = b) {
 		struct pipe_slot *s = &p->slot[b % PIPE_BATCHES];
@@ -369,7 +377,7 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 				return;
 			if (me != p->player || !arena_fault_ahead(m, &me->faulted))
 				wait_turn(&spins);
-			head = LOAD_ACQ(p->head);
+			head = LOAD_ACQ(p->ready);
 		}
 		if (!claim(s, b))
 			continue;
