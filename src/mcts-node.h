@@ -204,7 +204,7 @@ struct pipe;
 /* What each thread of a search keeps for itself; merged into struct mcts
  * between runs. */
 struct worker {
-	struct rng rng;
+	_Alignas(64) struct rng rng; /* (a worker takes whole lines) */
 	uint64_t iterations;  /* in this run */
 	uint64_t allocated;   /* nodes added to the tree in this run */
 	int max_depth;
@@ -231,7 +231,6 @@ struct worker {
 	 * descend(), cleared where it is taken; 0: none (the root gets no
 	 * prior) */
 	int prior_depth;
-	char pad[64];         /* (no false sharing with the next worker) */
 };
 
 struct mcts {

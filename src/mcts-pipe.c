@@ -126,11 +126,8 @@ struct pipe *pipe_new(int threads, uint64_t seed)
 {
 	int players = threads - 1;
 	size_t size = sizeof(struct pipe) + (size_t)players * sizeof(struct pipe_player);
-	struct pipe *p;
+	struct pipe *p = xcalloc_lines(1, size);
 
-	if (posix_memalign((void **)&p, 64, size) != 0)
-		fatal("out of memory");
-	memset(p, 0, size);
 	p->seed = splitmix64(&seed);
 	p->players = players;
 	for (int i = 0; i < PIPE_BATCHES; i++)

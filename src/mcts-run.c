@@ -83,7 +83,10 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 	m->root_pos = *root;
 	arena_init(m, cap);
 	m->threads = p->threads < 1 ? 1 : p->threads > MCTS_MAX_THREADS ? MCTS_MAX_THREADS : p->threads;
-	m->w = xcalloc((size_t)m->threads, sizeof(*m->w));
+	/* (each worker on lines of its own: with w[0]'s first line shared with
+	 * whatever malloc put before it, the pipeline's tree thread waited for
+	 * it at each draw of its generator) */
+	m->w = xcalloc_lines((size_t)m->threads, sizeof(*m->w));
 	/* Worker 0 draws what the one-thread search always drew. */
 	rng_seed(&m->w[0].rng, p->seed);
 	for (int i = 1; i < m->threads; i++) {

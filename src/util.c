@@ -114,6 +114,17 @@ void *xcalloc(size_t count, size_t size)
 	return p;
 }
 
+void *xcalloc_lines(size_t count, size_t size)
+{
+	void *p = NULL;
+
+	if (count == 0 || size == 0)
+		count = size = 1;
+	if (size > SIZE_MAX / count || posix_memalign(&p, 64, count * size) != 0)
+		fatal("out of memory (wanted %zu x %zu bytes)", count, size);
+	return memset(p, 0, count * size);
+}
+
 void *xrealloc(void *ptr, size_t size)
 {
 	void *p = realloc(ptr, size != 0 ? size : 1);

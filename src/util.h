@@ -46,6 +46,9 @@ void progress_end(struct progress *p);
 /* Allocation that never returns NULL: on failure fatal() is called. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
+/* COUNT x SIZE zeroed bytes from the start of a cache line (64 bytes),
+ * for what threads write beside each other; free() frees it. */
+void *xcalloc_lines(size_t count, size_t size);
 
 /* BYTES of zeroed memory for a large table read at random (MCTS's arena,
  * negamax's transposition table): from one huge page (2 MiB) up, mapped
