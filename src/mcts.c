@@ -1,9 +1,10 @@
 /* mcts.c - Monte Carlo Tree Search: UCT with MCTS-Solver, in steps.
  *
  * One iteration walks from the root by UCT while nodes are fully expanded,
- * replaying the moves on a copy of the root position; adds one child for a
- * random untried move (with the solver, a move that wins at once first)
- * of the first node that is not (single-child
+ * replaying the moves on a copy of the root position; adds one child for
+ * an untried move (the next in an order the position's hash draws; with
+ * the solver, a move that wins at once first) of the first node that is
+ * not (single-child
  * expansion: a node's statistics exist only once a playout went through
  * it); plays the game out from that child; and adds the result to every
  * node of the path. Positions are never stored: the path's moves rebuild
@@ -113,13 +114,52 @@ static inline void node_flag(const struct mcts *m, struct node *n, uint8_t flag)
 		n->flags |= flag;
 }
 
-/* Add a child for a random untried move of node I (with the solver, one
- * that wins at once if there is one), whose position is POS,
- * and play that move on POS. Returns the child, or 0 when nothing was added:
- * the node turned out fully expanded (NODE_FULL is then set), the arena is
- * full, or (threads) another worker is expanding it. The child is complete
- * (settled) before the count of children takes it in, so other workers
- * never see it half made.
+/* Where the next child of a node whose position has HASH comes from among
+ * its COUNT legal moves, MADE of them made: the moves are taken in turn,
+ * from one the hash draws (the same wherever the node is kept: a root
+ * moved by mcts_advance() goes on where it was), so that making a child
+ * reads none of its brothers (their lines had gone cold since the node's
+ * last visit: a tenth of the pipeline tree thread's time waited for
+ * them). */
+static inline int next_untried(uint64_t hash, int made, int count)
+{
+	uint32_t k = (uint32_t)((hash >> 32) * (uint32_t)count >> 32) + (uint32_t)made;
+
+	return (int)(k >= (uint32_t)count ? k - (uint32_t)count : k);
+}
+
+/* The move of the next child of a node whose position is POS and legal
+ * moves LEGAL (COUNT of them, MADE made, the first at BASE): the next in
+ * turn; with the solver, a move that wins at once if there is one. A node
+ * with such a move has always had its children chosen that way: its
+ * brothers are read to find the moves not yet made, and one is drawn at
+ * random. LEGAL is overwritten. */
+static int untried_move(const struct mcts *m, struct worker *w, const struct pos *pos,
+			struct moveset *legal, int made, uint32_t base, int count)
+{
+	struct moveset hot;
+	const struct node *nodes = m->nodes;
+
+	/* A move that wins at once first: the node is proven in one visit,
+	 * and a win in 3 above it as soon as each reply has had one (drawn at
+	 * random, a win among many untried moves waited for its turn while
+	 * the losses of the others pulled the move above it down). */
+	if (!m->p.solver || !game_threats_among(m->g, pos, pos->turn, legal, &hot))
+		return moveset_nth(legal, next_untried(pos->hash, made, count));
+	for (int k = made - 1; k >= 0; k--)
+		moveset_remove(legal, nodes[base + (uint32_t)k].move);
+	moveset_and(&hot, legal);
+	if (!moveset_empty(&hot))
+		return moveset_nth(&hot, 0);
+	return moveset_nth(legal, (int)rng_below(&w->rng, (uint32_t)(count - made)));
+}
+
+/* Add a child for an untried move of node I (untried_move()), whose
+ * position is POS, and play that move on POS. Returns the child, or 0 when
+ * nothing was added: the node turned out fully expanded (NODE_FULL is then
+ * set), the arena is full, or (threads) another worker is expanding it.
+ * The child is complete (settled) before the count of children takes it
+ * in, so other workers never see it half made.
  * Sets *MOVED (with the solver) when the new child can move I's bounds: it
  * is terminal, it was I's last untried move (I's best is now its
  * children's). */
@@ -127,7 +167,7 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 		       bool *moved)
 {
 	struct node *nodes = m->nodes;
-	struct moveset untried;
+	struct moveset legal;
 	uint32_t fresh, base;
 	int count, move, made;
 	bool shared = m->shared;
@@ -137,29 +177,14 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	fresh = 0;
 	if (shared && (LOAD(nodes[i].flags) & NODE_FULL))
 		goto out; /* another worker added the last child meanwhile */
-	game_legal(m->g, pos, &untried);
+	game_legal(m->g, pos, &legal);
 	made = kids_of(&nodes[i], &base);
-	for (int k = made - 1; k >= 0; k--)
-		moveset_remove(&untried, nodes[base + (uint32_t)k].move);
-	count = moveset_count(&untried);
-	if (count == 0) {
+	count = made == 0 ? moveset_count(&legal) : nodes[i].cap;
+	if (made >= count) {
 		node_flag(m, &nodes[i], NODE_FULL);
 		goto out;
 	}
-	move = -1;
-	if (m->p.solver) {
-		/* A move that wins at once first: the node is proven in one
-		 * visit, and a win in 3 above it as soon as each reply has had
-		 * one (drawn at random, a win among many untried moves waited
-		 * for its turn while the losses of the others pulled the move
-		 * above it down). */
-		struct moveset hot;
-
-		if (game_threats_among(m->g, pos, pos->turn, &untried, &hot))
-			move = moveset_nth(&hot, 0);
-	}
-	if (move < 0)
-		move = moveset_nth(&untried, (int)rng_below(&w->rng, (uint32_t)count));
+	move = untried_move(m, w, pos, &legal, made, base, count);
 	if (made == 0) {
 		/* the first child: a block for every legal move */
 		base = arena_block(m, w, count);
@@ -176,9 +201,9 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
 	*moved = m->p.solver &&
-		 (count == 1 || (nodes[fresh].flags & NODE_TERMINAL));
+		 (made + 1 == count || (nodes[fresh].flags & NODE_TERMINAL));
 	STORE_REL(nodes[i].nkids, (uint8_t)(made + 1));
-	if (count == 1)
+	if (made + 1 == count)
 		node_flag(m, &nodes[i], NODE_FULL);
 out:
 	if (shared)

@@ -120,11 +120,19 @@ tm send-keys -t t q
 # --- a long game: braille, two plies a character, where UTF-8 -----------------
 
 # An Ultimate game of two seeded engines, from match's record (one thread:
-# the same game every time): longer than the graph is wide at 80x24.
+# the same game every time), cut to its first 50 moves if it is longer (an
+# unfinished game: Result *): longer than the graph is wide at 80x24 (28
+# columns), short enough for two plies a character, whatever they play.
 mkdir "$dir/long"
 "$NOUGHTS" match mcts:iterations=300,seed=3 mcts:iterations=300,seed=4 --game uttt --games 1 \
 	--record "$dir/long" >/dev/null 2>&1
-long=$dir/long/game-0001.txt
+long=$dir/long/cut.txt
+if [ "$(grep -c '^[a-i][1-9]' "$dir/long/game-0001.txt")" -gt 50 ]; then
+	awk '/^Result:/ { print "Result: *"; next } /^[a-i][1-9]/ && ++n > 50 { next } { print }' \
+		"$dir/long/game-0001.txt" >"$long"
+else
+	cp "$dir/long/game-0001.txt" "$long"
+fi
 nm=$(grep -c '^[a-i][1-9]' "$long")
 braille=$(printf '\342[\240-\243].')
 # The graph's first N bar rows under the caption of ply P (bar_rows P N),

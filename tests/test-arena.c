@@ -114,6 +114,67 @@ static void test_game(int threads)
 	mcts_free(m);
 }
 
+/* Under node N, whose position is POS: has every node children for
+ * distinct legal moves, a slot in its block for each legal move, no more
+ * children than that? Counts the nodes in *SEEN. */
+static bool children_ok(const struct mcts *m, uint32_t n, const struct pos *pos, long *seen)
+{
+	const struct node *node = &m->nodes[n];
+	struct moveset legal, made;
+	uint32_t base;
+	int k = kids_of(node, &base);
+
+	++*seen;
+	if (k == 0)
+		return true;
+	game_legal(&game, pos, &legal);
+	if (k > node->cap || node->cap != moveset_count(&legal))
+		return false;
+	moveset_clear(&made);
+	for (int i = 0; i < k; i++) {
+		const struct node *c = &m->nodes[base + (uint32_t)i];
+		struct pos next = *pos;
+
+		if (!moveset_has(&legal, c->move) || moveset_has(&made, c->move))
+			return false;
+		moveset_add(&made, c->move);
+		game_play(&game, &next, c->move);
+		if (!children_ok(m, base + (uint32_t)i, &next, seen))
+			return false;
+	}
+	return true;
+}
+
+/* Children are made in an order their parent's position draws, without
+ * looking at the ones made (but for a move that wins at once): searches
+ * of each game and way of sharing the tree, and the roots that advances
+ * moved to slots of their own, which go on making children, never make a
+ * move twice nor one that is not legal. */
+static void test_children(const char *name, int threads, enum mcts_parallel parallel)
+{
+	struct pos pos;
+	struct mcts_params p;
+	struct mcts *m;
+	long seen = 0;
+	bool fine = true;
+
+	setup(name, &pos);
+	mcts_params_default(&p);
+	p.seed = 9;
+	p.threads = threads;
+	p.parallel = parallel;
+	p.memory = (size_t)32 << 20;
+	m = mcts_new(&game, &pos, &p);
+	for (int ply = 0; ply < 4 && fine && !game_over(mcts_root(m)); ply++) {
+		mcts_run(m, 20000, 0);
+		fine = children_ok(m, m->root, mcts_root(m), &seen);
+		mcts_advance(m, mcts_best_move(m));
+	}
+	ok(fine && seen > 4 * 1000, "%s, %d thread(s)%s: the children of %ld nodes are distinct legal moves",
+	   name, threads, parallel == MCTS_PARALLEL_TREE ? " sharing the tree" : "", seen);
+	mcts_free(m);
+}
+
 /* Is the 2 MiB chunk K of P resident (its last small page, as
  * huge_prefault() looks)? */
 static bool chunk_in(char *p, int k)
@@ -375,6 +436,11 @@ int main(void)
 			continue;
 		test_memory(counts[i]);
 		test_game(counts[i]);
+		for (int g = 0; g < 3; g++)
+			test_children((const char *[]){ "ttt", "uttt", "7,7,5" }[g], counts[i],
+				      counts[i] > 1 ? MCTS_PARALLEL_TREE : MCTS_PARALLEL_AUTO);
+		if (counts[i] == 2)
+			test_children("uttt", 2, MCTS_PARALLEL_PIPELINE);
 	}
 	return tap_done();
 }
