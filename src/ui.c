@@ -39,44 +39,38 @@ static void on_signal(int sig)
 	got_signal = sig;
 }
 
-/* Curses' own handler of SIGTSTP (Ctrl-Z), which gives the terminal back,
- * stops the process, and on SIGCONT takes the terminal again and redraws.
- * Ours calls it between clock_stop_begin() and clock_stop_end(), so that
- * the search's clocks stand still while the program is stopped. */
-static struct sigaction curses_tstp;
+/* Ctrl-Z (SIGTSTP) is ours, not curses': curses ignores it while it
+ * updates the screen (SIG_IGN around doupdate()), and a search redraws a
+ * dozen times a second, so a Ctrl-Z pressed then was lost (often, on a
+ * loaded machine). Installed before curses starts, so that curses leaves
+ * the signal alone; the handler only notes it, and the loop stops the
+ * program between two steps (suspend()). */
+static volatile sig_atomic_t got_tstp;
 
 static void on_tstp(int sig)
 {
-	int saved = errno;
+	(void)sig;
+	got_tstp = 1;
+}
 
+/* Give the terminal back and stop as SIGTSTP would, with the search's
+ * clocks standing still until SIGCONT; then take the terminal again, all
+ * of it redrawn at the next update. */
+static void suspend(void)
+{
+	struct sigaction dfl, ours;
+
+	got_tstp = 0;
+	endwin();
 	clock_stop_begin();
-	curses_tstp.sa_handler(sig);
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &ours);
+	raise(SIGTSTP); /* (stopped here until SIGCONT) */
+	sigaction(SIGTSTP, &ours, NULL);
 	clock_stop_end();
-	errno = saved;
-}
-
-/* Wrap curses' SIGTSTP handler (if it installed one, as it does when the
- * signal was left at its default) in on_tstp(). */
-static void wrap_tstp(void)
-{
-	struct sigaction sa;
-
-	if (sigaction(SIGTSTP, NULL, &curses_tstp) != 0 ||
-	    (curses_tstp.sa_flags & SA_SIGINFO) || curses_tstp.sa_handler == SIG_DFL ||
-	    curses_tstp.sa_handler == SIG_IGN)
-		return;
-	sa = curses_tstp;
-	sa.sa_handler = on_tstp;
-	sigaction(SIGTSTP, &sa, NULL);
-}
-
-static void unwrap_tstp(void)
-{
-	struct sigaction sa;
-
-	if (sigaction(SIGTSTP, NULL, &sa) == 0 && !(sa.sa_flags & SA_SIGINFO) &&
-	    sa.sa_handler == on_tstp)
-		sigaction(SIGTSTP, &curses_tstp, NULL);
+	clearok(curscr, TRUE);
 }
 
 /* fatal() calls this before printing: give the terminal back first. */
@@ -225,6 +219,10 @@ static int run(struct session *u, struct screen *sc)
 
 		if (got_signal != 0)
 			return 128 + got_signal;
+		if (got_tstp) {
+			suspend();
+			u->dirty = true;
+		}
 		wake = session_tick(u, now_ns());
 		now = now_ns();
 		if (was_thinking && now - drawn_ns >= FRAME_NS)
@@ -416,7 +414,7 @@ static void curses_setup(struct screen *sc, bool ascii)
 int ui_play(struct options *opt)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	struct sigaction sa, old[ARRAY_SIZE(sigs)];
+	struct sigaction sa, old[ARRAY_SIZE(sigs)], old_tstp;
 	struct record *rec;
 	struct session *u;
 	struct screen sc = { 0 };
@@ -440,7 +438,11 @@ int ui_play(struct options *opt)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	got_signal = 0;
+	/* (left ignored if it was: a shell without job control) */
+	sa.sa_handler = on_tstp;
+	if (sigaction(SIGTSTP, NULL, &old_tstp) == 0 && old_tstp.sa_handler != SIG_IGN)
+		sigaction(SIGTSTP, &sa, NULL);
+	got_signal = got_tstp = 0;
 
 	scr = newterm(NULL, stdout, stdin);
 	if (scr == NULL) {
@@ -448,13 +450,13 @@ int ui_play(struct options *opt)
 
 		for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 			sigaction(sigs[i], &old[i], NULL);
+		sigaction(SIGTSTP, &old_tstp, NULL);
 		fprintf(stderr, "noughts: play: cannot use the terminal (TERM=%s)\n",
 			term != NULL ? term : "unset");
 		session_free(u);
 		return 2;
 	}
 	set_term(scr);
-	wrap_tstp();
 	curses_on = true;
 	util_set_fatal_hook(fatal_hook);
 	sc.se = u;
@@ -462,13 +464,13 @@ int ui_play(struct options *opt)
 
 	status = run(u, &sc);
 
-	unwrap_tstp();
 	endwin();
 	curses_on = false;
 	util_set_fatal_hook(NULL);
 	delscreen(scr);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &old[i], NULL);
+	sigaction(SIGTSTP, &old_tstp, NULL);
 	if (u->exit_note[0] != '\0')
 		fprintf(stderr, "noughts: %s\n", u->exit_note);
 	session_free(u);
