@@ -38,15 +38,23 @@ static void setup(const char *name, struct pos *pos)
 	game_start(&game, pos);
 }
 
-static struct mcts *search(const struct pos *pos, int threads, size_t memory)
+/* A search of POS with a seed, on THREADS sharing it by PARALLEL. */
+static struct mcts *search_by(const struct pos *pos, int threads, enum mcts_parallel parallel,
+			      size_t memory)
 {
 	struct mcts_params p;
 
 	mcts_params_default(&p);
 	p.seed = 5;
 	p.threads = threads;
+	p.parallel = parallel;
 	p.memory = memory;
 	return mcts_new(&game, pos, &p);
+}
+
+static struct mcts *search(const struct pos *pos, int threads, size_t memory)
+{
+	return search_by(pos, threads, MCTS_PARALLEL_AUTO, memory);
 }
 
 /* Memory against nodes after a search: every node has a slot, and a
@@ -153,18 +161,12 @@ static bool children_ok(const struct mcts *m, uint32_t n, const struct pos *pos,
 static void test_children(const char *name, int threads, enum mcts_parallel parallel)
 {
 	struct pos pos;
-	struct mcts_params p;
 	struct mcts *m;
 	long seen = 0;
 	bool fine = true;
 
 	setup(name, &pos);
-	mcts_params_default(&p);
-	p.seed = 9;
-	p.threads = threads;
-	p.parallel = parallel;
-	p.memory = (size_t)32 << 20;
-	m = mcts_new(&game, &pos, &p);
+	m = search_by(&pos, threads, parallel, (size_t)32 << 20);
 	for (int ply = 0; ply < 4 && fine && !game_over(mcts_root(m)); ply++) {
 		mcts_run(m, 20000, 0);
 		fine = children_ok(m, m->root, mcts_root(m), &seen);
