@@ -15,7 +15,6 @@
 #include <curses.h>
 #include <term.h> /* after curses.h; its capability macros include "lines" */
 #include <locale.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
