@@ -86,9 +86,10 @@ static int match_game(struct options *opt, const struct player_spec *sx,
 	return pos.result;
 }
 
-/* Where G has a network, write into the mcts spec P the evaluation it gets
- * without eval= (eval=mix), so that what prints or records P (match's
- * report and records, selfplay's header) says how the games were played. */
+/* Where G has a network, write into the mcts spec P the evaluation and the
+ * order it gets without eval= and order= (eval=mix, order=net), so that
+ * what prints or records P (match's report and records, selfplay's header)
+ * says how the games were played. */
 static void name_eval(struct player_spec *p, const struct game *g)
 {
 	enum mcts_eval e;
@@ -96,8 +97,10 @@ static void name_eval(struct player_spec *p, const struct game *g)
 	if (p->kind != PLAYER_MCTS)
 		return;
 	e = player_spec_eval(p, g);
-	if (e != MCTS_EVAL_ROLLOUT)
+	if (e != MCTS_EVAL_ROLLOUT) {
 		p->mcts.eval = e;
+		p->mcts.order = player_spec_order(p, g);
+	}
 }
 
 /* The two players of match from OPT's words into A and B; 0, or the exit

@@ -21,6 +21,10 @@ enum {
 	NODE_FULL = 1 << 0,     /* every legal move has a child */
 	NODE_TERMINAL = 1 << 1, /* the game is over in this node's position */
 	NODE_BUSY = 1 << 2,     /* locked by a thread expanding or updating it */
+	/* (order=net) its block of children was ordered when made: each slot
+	 * not yet a child holds its move and, in `draws`, the evaluator's
+	 * value of its position for X in 1/65536 (order_block()) */
+	NODE_ORDERED = 1 << 7,
 	/* Bits 3-6: the outcomes of the bounds (X's worst, X's best), kept
 	 * beside them so that the selection loop tests them with one mask. */
 };

@@ -154,6 +154,91 @@ static int untried_move(const struct mcts *m, struct worker *w, const struct pos
 	return moveset_nth(legal, (int)rng_below(&w->rng, (uint32_t)(count - made)));
 }
 
+static void add_prior(struct node *n, unsigned q, bool shared);
+
+/* A move's worth for the side that makes it, for the order of a block: a
+ * move that ends the game by its result (a win before any other), else
+ * the evaluator's value. */
+static inline double worth(int result, int side, double x_value)
+{
+	if (result == RESULT_NONE)
+		return side == SIDE_X ? x_value : 1 - x_value;
+	return result == RESULT_DRAW ? 0.5 : result_winner(result) == side ? 2 : -1;
+}
+
+/* (order=net) Write the COUNT legal moves LEGAL of POS into the slots of
+ * the block at BASE, best first for the mover (kids() for the positions
+ * not over), each with its position's value for X in `draws`
+ * (NODE_ORDERED). Returns the best move. */
+static int order_block(struct mcts *m, const struct pos *pos, const struct moveset *legal,
+		       uint32_t base, int count)
+{
+	struct node *slot = &m->nodes[base];
+	struct pos kid[GAME_MAX_MOVES];
+	double worths[GAME_MAX_MOVES], x[GAME_MAX_MOVES];
+	uint8_t moves[GAME_MAX_MOVES];
+	int open[GAME_MAX_MOVES], nopen = 0;
+
+	for (int k = 0; k < count; k++) {
+		moves[k] = (uint8_t)moveset_nth(legal, k);
+		kid[nopen] = *pos;
+		game_play(m->g, &kid[nopen], moves[k]);
+		x[k] = 0.5;
+		if (kid[nopen].result == RESULT_NONE)
+			open[nopen++] = k;
+		else
+			worths[k] = worth(kid[nopen].result, pos->turn, 0);
+	}
+	if (nopen > 0) {
+		double v[GAME_MAX_MOVES];
+
+		m->p.leaf->kids(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos, kid, nopen, v);
+		for (int j = 0; j < nopen; j++) {
+			x[open[j]] = v[j];
+			worths[open[j]] = worth(RESULT_NONE, pos->turn, v[j]);
+		}
+	}
+	/* (insertion: a dozen moves, rarely 81; ties keep the legal order) */
+	for (int k = 0; k < count; k++) {
+		double wk = worths[k], xk = x[k];
+		uint8_t mk = moves[k];
+		int j = k;
+
+		for (; j > 0 && worths[j - 1] < wk; j--) {
+			worths[j] = worths[j - 1];
+			x[j] = x[j - 1];
+			moves[j] = moves[j - 1];
+		}
+		worths[j] = wk;
+		x[j] = xk;
+		moves[j] = mk;
+	}
+	for (int k = 0; k < count; k++) {
+		slot[k].move = moves[k];
+		slot[k].draws = (uint32_t)lround(x[k] * 65536);
+	}
+	return moves[0];
+}
+
+/* (order=net) Put MOVE, which the solver chose, first in the ordered block
+ * at BASE (COUNT slots), where the best move was. */
+static void order_first(struct mcts *m, uint32_t base, int count, int move)
+{
+	struct node *slot = &m->nodes[base];
+
+	for (int k = 1; k < count; k++) {
+		if (slot[k].move == move) {
+			uint32_t d = slot[k].draws;
+
+			slot[k].move = slot[0].move;
+			slot[k].draws = slot[0].draws;
+			slot[0].move = (uint8_t)move;
+			slot[0].draws = d;
+			return;
+		}
+	}
+}
+
 /* Add a child for an untried move of node I (untried_move()), whose
  * position is POS, and play that move on POS. Returns the child, or 0 when
  * nothing was added: the node turned out fully expanded (NODE_FULL is then
@@ -168,9 +253,9 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 {
 	struct node *nodes = m->nodes;
 	struct moveset legal;
-	uint32_t fresh, base;
+	uint32_t fresh, base, prior;
 	int count, move, made;
-	bool shared = m->shared;
+	bool shared = m->shared, ordered;
 
 	if (shared && !node_trylock(&nodes[i]))
 		return 0;
@@ -184,7 +269,6 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 		node_flag(m, &nodes[i], NODE_FULL);
 		goto out;
 	}
-	move = untried_move(m, w, pos, &legal, made, base, count);
 	if (made == 0) {
 		/* the first child: a block for every legal move */
 		base = arena_block(m, w, count);
@@ -192,14 +276,34 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 			w->arena_full = true;
 			goto out;
 		}
+		if (m->p.order == MCTS_ORDER_NET) {
+			struct moveset hot;
+
+			move = order_block(m, pos, &legal, base, count);
+			if (m->p.solver && game_threats_among(m->g, pos, pos->turn, &legal, &hot)) {
+				move = moveset_nth(&hot, 0); /* untried_move()'s rule */
+				order_first(m, base, count, move);
+			}
+			node_flag(m, &nodes[i], NODE_ORDERED);
+		} else {
+			move = untried_move(m, w, pos, &legal, 0, base, count);
+		}
 		STORE(nodes[i].child, base);
 		nodes[i].cap = (uint8_t)count;
+	} else if (nodes[i].flags & NODE_ORDERED) {
+		move = nodes[base + (uint32_t)made].move;
+	} else {
+		move = untried_move(m, w, pos, &legal, made, base, count);
 	}
 	fresh = base + (uint32_t)made;
+	ordered = nodes[i].flags & NODE_ORDERED;
+	prior = ordered ? nodes[fresh].draws : 0; /* (the value order_block() left) */
 	node_init(m, fresh, move);
 	w->allocated++;
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
+	if (ordered && m->p.eval == MCTS_EVAL_MIX && !game_over(pos))
+		add_prior(&nodes[fresh], prior, false); /* (not yet linked) */
 	*moved = m->p.solver &&
 		 (made + 1 == count || (nodes[fresh].flags & NODE_TERMINAL));
 	STORE_REL(nodes[i].nkids, (uint8_t)(made + 1));
@@ -216,8 +320,8 @@ out:
  * (OPEN: open_key(FLOOR)), EXPLORE being c * sqrt(ln(parent visits)): the
  * innermost loop of the search, compiled once for each SIDE and for SHARED
  * (other workers write the counts as they are read: child_terms()' clamp),
- * so that the loop tests neither. Returns BASE when every child is passed
- * over (which cannot happen). */
+ * so that the loop tests neither. Returns 0 when every child is passed
+ * over (a node not fully expanded: order=net's widening). */
 static inline __attribute__((always_inline)) uint32_t
 select_among(const struct node *kids, int count, uint32_t base, double explore, int side,
 	     int floor, int open, bool shared)
@@ -236,7 +340,7 @@ select_among(const struct node *kids, int count, uint32_t base, double explore, 
 			best = k;
 		}
 	}
-	return base + (uint32_t)best;
+	return best_score < 0 ? 0 : base + (uint32_t)best;
 }
 
 /* The child of node N that UCT selects for SIDE, the side to move there.
@@ -569,14 +673,20 @@ finish_here(struct mcts *m, struct worker *w, int depth, int r, unsigned frac, b
 }
 
 /* From node N, at DEPTH - 1 of W's path, to the child the search selects
- * (at DEPTH, its position in *POS): its virtual loss (VLOSS: threads), and
- * under eval=mix (MIX) its prior on its second visit. T as in iterate(). */
+ * (PICK if not 0; at DEPTH, its position in *POS): its virtual loss (VLOSS:
+ * threads), and under eval=mix (MIX) its prior on its second visit. T as
+ * in iterate(). */
 static inline __attribute__((always_inline)) uint32_t
 descend(struct mcts *m, struct worker *w, const struct node *n, int depth, const struct pos **pos,
-	struct mcts_trace *t, bool vloss, bool mix)
+	struct mcts_trace *t, bool vloss, bool mix, uint32_t pick)
 {
 	struct node *nodes = m->nodes;
-	uint32_t cur = depth == 1 ? root_select(m, w) : select_child(m, n, (*pos)->turn), seen = 0;
+	uint32_t cur = pick != 0 ? pick : depth == 1 ? root_select(m, w)
+							: select_child(m, n, (*pos)->turn),
+		 seen = 0;
+
+	if (cur == 0) /* (every child passed over: cannot happen in a full node) */
+		kids_of(n, &cur);
 
 	*pos = line_step(m, w, depth, cur);
 	if (vloss)
@@ -600,13 +710,23 @@ descend(struct mcts *m, struct worker *w, const struct node *n, int depth, const
 	return cur;
 }
 
+/* (order=net) Whether node N, below the root and not fully expanded, may
+ * have one more child: fewer than MCTS_WIDEN_BASE + MCTS_WIDEN_RATE *
+ * sqrt(visits) so far. */
+static inline bool widens(const struct node *n)
+{
+	double k = LOAD(n->nkids) - MCTS_WIDEN_BASE;
+
+	return k < 0 || k * k < MCTS_WIDEN_RATE * MCTS_WIDEN_RATE * LOAD(n->visits);
+}
+
 /* One iteration by worker W; T (if not NULL) records it. */
 static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 {
 	struct node *nodes = m->nodes;
 	const struct pos *pos;
 	struct pos leaf;
-	uint32_t cur = m->root;
+	uint32_t cur = m->root, pick;
 	int depth = 0, result, root_j;
 	unsigned frac = 0;
 	bool changed = false, shared = m->shared, vloss = m->pool != NULL;
@@ -636,7 +756,10 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 			changed = shared && m->p.solver;
 			break;
 		}
-		if (!(flags & NODE_FULL)) {
+		pick = 0;
+		if ((flags & (NODE_FULL | NODE_ORDERED)) == NODE_ORDERED && depth > 0 && !widens(n))
+			pick = select_child(m, n, pos->turn); /* (0: every child passed over) */
+		if (!(flags & NODE_FULL) && pick == 0) {
 			uint32_t fresh;
 
 			leaf = *pos;
@@ -662,7 +785,7 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				break;
 			}
 		}
-		cur = descend(m, w, n, ++depth, &pos, t, vloss, mix);
+		cur = descend(m, w, n, ++depth, &pos, t, vloss, mix, pick);
 	}
 	if (depth > w->max_depth)
 		w->max_depth = depth;

@@ -132,6 +132,48 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 	}
 }
 
+/* Whether SIDE can win small board B of P in one move: the threat feature
+ * of B (uttt_board_threats() for one board). */
+static inline bool board_threat(const struct pos *p, int side, int b)
+{
+	unsigned won = (unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
+	unsigned open = 0x1ffu & ~(unsigned)(p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]);
+
+	return !(won >> b & 1) && (uttt_line_cells(p->u.uttt.sub[side][b]) & open) != 0;
+}
+
+/* diff() where TO is FROM with one move played in small board B: only B's
+ * features and the board sent to can change (a board won or filled
+ * changes no other board's). */
+static void move_diff(const struct pos *from, const struct pos *to, int b, struct change *c)
+{
+	unsigned bit = 1u << b;
+	bool full0 = full_boards(from) & bit, full1 = full_boards(to) & bit;
+
+	c->nadd = c->ndel = 0;
+	for (int s = 0; s < 2; s++) {
+		unsigned won = (unsigned)(to->u.uttt.won[s] & ~from->u.uttt.won[s]) & bit;
+		bool t0 = board_threat(from, s, b), t1 = board_threat(to, s, b);
+		int threat = (s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT) + b;
+
+		change_bits(c, (s == SIDE_X ? F_OWN : F_OTHER) + b * 9,
+			    (unsigned)(to->u.uttt.sub[s][b] & ~from->u.uttt.sub[s][b]), 1);
+		change_bits(c, s == SIDE_X ? F_OWN_WON : F_OTHER_WON, won, 1);
+		if (t1 != t0) {
+			if (t1)
+				c->add[c->nadd++] = threat;
+			else
+				c->del[c->ndel++] = threat;
+		}
+	}
+	if (full1 && !full0)
+		c->add[c->nadd++] = F_FULL + b;
+	if (from->u.uttt.next != to->u.uttt.next) {
+		c->add[c->nadd++] = F_NEXT + 1 + to->u.uttt.next;
+		c->del[c->ndel++] = F_NEXT + 1 + from->u.uttt.next;
+	}
+}
+
 int nnue_features(const struct pos *p, int side, int *out)
 {
 	struct pos empty;
@@ -583,6 +625,33 @@ static double leaf_value(const void *model, const void *ctx, const struct pos *r
 	return leaf->turn == SIDE_X ? v : 1 - v;
 }
 
+/* (format version 2) The kids() of the leaf evaluator: POS's accumulators
+ * from the root's, then each child's from POS's by the few features its
+ * move changes. */
+static void leaf_kids(const void *model, const void *ctx, const struct pos *root,
+		      const struct pos *pos, const struct pos *kids, int count, double *value)
+{
+	const struct nnue *n = model;
+	const struct leaf_ctx *r = ctx;
+	size_t bytes = (size_t)n->hidden * sizeof(int16_t);
+	struct nnue_acc a, c;
+
+	for (int s = 0; s < 2; s++)
+		memcpy(a.v[s], r->acc.v[s], bytes);
+	nnue_update(n, root, pos, &a);
+	for (int i = 0; i < count; i++) {
+		struct change ch;
+		double v;
+
+		for (int s = 0; s < 2; s++)
+			memcpy(c.v[s], a.v[s], bytes);
+		move_diff(pos, &kids[i], kids[i].last / 9, &ch);
+		apply_change(n, &ch, &c);
+		v = nnue_value(n, &c, kids[i].turn);
+		value[i] = kids[i].turn == SIDE_X ? v : 1 - v;
+	}
+}
+
 const struct mcts_leaf_eval *nnue_leaf_eval(const struct nnue *n)
 {
 	return &n->leaf;
@@ -591,7 +660,8 @@ const struct mcts_leaf_eval *nnue_leaf_eval(const struct nnue *n)
 void nnue_leaf_init(struct nnue *n)
 {
 	n->leaf = (struct mcts_leaf_eval){ .ctx_size = sizeof(struct leaf_ctx), .root = leaf_root,
-					   .leaf = leaf_value, .model = n };
+					   .leaf = leaf_value, .model = n,
+					   .kids = n->version == NNUE_VERSION ? leaf_kids : NULL };
 }
 
 void nnue_simd_default(void)

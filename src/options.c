@@ -98,7 +98,7 @@ void options_usage(const char *command, unsigned accepted)
 	puts("  --help              show this help and exit");
 	puts("Player specs: human | random[:seed=S] | mcts[:iterations=N,time=MS,c=C,"
 	     "rollout=random|smart,\n  solver=on|off,memory=MB,seed=S,threads=N,"
-	     "parallel=auto|tree|pipeline,level=L,\n  eval=net|rollout|mix,net=FILE] |\n  "
+	     "parallel=auto|tree|pipeline,level=L,\n  eval=net|rollout|mix,net=FILE,order=net|fixed] |\n  "
 	     "negamax[:depth=D,time=MS,threads=N,level=L]");
 }
 

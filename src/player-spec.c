@@ -61,7 +61,8 @@ static const char *const kind_names[] = { "human", "random", "mcts", "negamax" }
 static const char *const kind_keys[] = {
 	"none",
 	"seed",
-	"iterations, time, c, rollout, solver, memory, seed, threads, parallel, level, eval, net",
+	"iterations, time, c, rollout, solver, memory, seed, threads, parallel, level, eval, net, "
+	"order",
 	"depth, time, threads, level",
 };
 
@@ -76,6 +77,8 @@ static const char *const parallels[] = {
 static const char *const evals[] = {
 	[MCTS_EVAL_ROLLOUT] = "rollout", [MCTS_EVAL_NET] = "net", [MCTS_EVAL_MIX] = "mix"
 };
+
+static const char *const orders[] = { [MCTS_ORDER_FIXED] = "fixed", [MCTS_ORDER_NET] = "net" };
 
 /* The index of VALUE among the N words of WORDS, -1 if none. */
 static int word_index(const char *value, const char *const *words, int n)
@@ -170,6 +173,10 @@ static int spec_key(struct player_spec *spec, const char *key, const char *value
 		if ((i = word_index(value, evals, ARRAY_SIZE(evals))) < 0)
 			return BAD("eval must be net, rollout or mix, not '%s'", value);
 		spec->mcts.eval = i;
+	} else if (strcmp(key, "order") == 0 && kind == PLAYER_MCTS) {
+		if ((i = word_index(value, orders, ARRAY_SIZE(orders))) < 0)
+			return BAD("order must be net or fixed, not '%s'", value);
+		spec->mcts.order = i;
 	} else if (strcmp(key, "net") == 0 && kind == PLAYER_MCTS) {
 		return spec_net(spec, value, err, errsize);
 	} else if (strcmp(key, "depth") == 0 && kind == PLAYER_NEGAMAX) {
@@ -190,7 +197,7 @@ int player_spec_parse(const char *text, struct player_spec *spec, char *err, siz
 	enum { KEY_C = 2 };
 	static const char *const all_keys[] = { "iterations", "time", [KEY_C] = "c", "rollout",
 						 "solver", "memory", "seed", "threads", "level", "depth",
-						 "eval", "net", "parallel" };
+						 "eval", "net", "parallel", "order" };
 	char buf[256], reason[160];
 	char *rest, *item;
 	unsigned seen = 0;
@@ -294,6 +301,8 @@ char *player_spec_format(const struct player_spec *spec, char *buf, size_t size)
 			ADD(",eval=%s", evals[spec->mcts.eval]);
 		if (spec->net[0] != '\0')
 			ADD(",net=%s", spec->net);
+		if (spec->mcts.order != MCTS_ORDER_AUTO)
+			ADD(",order=%s", orders[spec->mcts.order]);
 	} else if (spec->kind == PLAYER_NEGAMAX) {
 		if (spec->threads_given)
 			ADD(",threads=%d", spec->mcts.threads);
@@ -318,6 +327,24 @@ enum mcts_eval player_spec_eval(const struct player_spec *spec, const struct gam
 							       : MCTS_EVAL_ROLLOUT;
 }
 
+enum mcts_order player_spec_order(const struct player_spec *spec, const struct game *g)
+{
+	struct nnue *own;
+	char err[320];
+	int version;
+
+	if (spec->mcts.order != MCTS_ORDER_AUTO)
+		return spec->mcts.order;
+	if (player_spec_eval(spec, g) == MCTS_EVAL_ROLLOUT)
+		return MCTS_ORDER_FIXED;
+	if (spec->net[0] == '\0')
+		return nnue_leaf_eval(nnue_builtin(g))->kids != NULL ? MCTS_ORDER_NET : MCTS_ORDER_FIXED;
+	own = nnue_load(spec->net, err, sizeof(err));
+	version = own != NULL ? nnue_version(own) : 0;
+	nnue_free(own);
+	return version == NNUE_VERSION ? MCTS_ORDER_NET : MCTS_ORDER_FIXED;
+}
+
 int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
 		      size_t errsize)
 {
@@ -327,6 +354,10 @@ int player_spec_check(const struct player_spec *spec, const struct game *g, char
 
 	if (spec->kind != PLAYER_MCTS)
 		return 0;
+	if (spec->mcts.order == MCTS_ORDER_NET && spec->mcts.eval == MCTS_EVAL_ROLLOUT) {
+		fmt_buf(err, errsize, "order=net needs the network: eval=mix or net, not rollout");
+		return -1;
+	}
 	if (spec->net[0] != '\0') {
 		own = nnue_load(spec->net, err, errsize);
 		if (own == NULL)
@@ -344,6 +375,11 @@ int player_spec_check(const struct player_spec *spec, const struct game *g, char
 		fmt_buf(err, errsize, "eval=%s: %s has no network (only uttt has one); use "
 			"eval=rollout or net=FILE", spec->mcts.eval == MCTS_EVAL_NET ? "net" : "mix",
 			g->name);
+		return -1;
+	}
+	if (n == NULL && spec->mcts.order == MCTS_ORDER_NET) {
+		fmt_buf(err, errsize, "order=net: %s has no network (only uttt has one); use "
+			"order=fixed or net=FILE", g->name);
 		return -1;
 	}
 	return 0;

@@ -60,6 +60,11 @@ int player_spec_check(const struct player_spec *spec, const struct game *g, char
  * G) and playouts where there is none. */
 enum mcts_eval player_spec_eval(const struct player_spec *spec, const struct game *g);
 
+/* The order of children an mcts SPEC gets on game G (as mcts_new()
+ * resolves it): its order= if given, else net where it searches with a
+ * network of format 2 (the built-in one), fixed elsewhere. */
+enum mcts_order player_spec_order(const struct player_spec *spec, const struct game *g);
+
 /* Write the spec back as text with every budget spelled out
  * ("mcts:iterations=2500,c=0.5,rollout=smart,solver=on"). */
 char *player_spec_format(const struct player_spec *spec, char *buf, size_t size);

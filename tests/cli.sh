@@ -132,8 +132,8 @@ esac
 # match names the evaluation a spec without eval= gets where the game has a
 # network (uttt: mix), in its report and its records; elsewhere the spec as given
 run match mcts:iterations=20 mcts:iterations=20,eval=rollout --game uttt --games 1 --json
-expect_grep '"a": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix", "b": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=rollout"' \
-	"match uttt: a spec without eval= is reported as eval=mix"
+expect_grep '"a": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix,order=net", "b": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=rollout"' \
+	"match uttt: a spec without eval= is reported as eval=mix, order=net"
 run match mcts:iterations=20 random --game ttt --games 1
 expect_grep '^A: mcts:iterations=20,c=0.4,rollout=smart,solver=on$' "match ttt: no evaluation named"
 
@@ -194,6 +194,20 @@ done
 run analyze --game uttt --engine mcts:iterations=30,parallel=both
 expect_error 2 "parallel must be auto, tree or pipeline, not 'both'" \
 	"parallel=both: one line saying what is accepted, exit status 2"
+
+# order=: net or fixed; net needs the network
+run analyze --game uttt --engine mcts:iterations=30,order=best
+expect_error 2 "order must be net or fixed, not 'best'" \
+	"order=best: one line saying what is accepted, exit status 2"
+run analyze --game uttt --engine mcts:iterations=30,order=net,eval=rollout
+expect_error 2 "order=net needs the network: eval=mix or net, not rollout" \
+	"order=net with eval=rollout: an error, exit status 2"
+run analyze --game 7,7,5 --engine mcts:iterations=30,order=net
+expect_error 2 "order=net: 7,7,5 has no network .only uttt has one.; use order=fixed or net=FILE" \
+	"order=net on a game without a network: an error, exit status 2"
+run match mcts:iterations=30,order=fixed mcts:iterations=30 --game uttt --games 1 --json
+expect_grep '"a": "mcts:iterations=30,c=0.4,rollout=smart,solver=on,eval=mix,order=fixed"' \
+	"match: order=fixed is reported as given"
 
 # solve on 1 and on 2 threads: the same value, best moves and plies; it says
 # how many threads searched and at what rate.

@@ -60,7 +60,7 @@ for key in $got; do
 	case $key in
 	rollout=) v=random ;; solver=) v=on ;; c=) v=0.5 ;; time=) v=10 ;;
 	iterations=) v=10 ;; memory=) v=8 ;; seed=) v=1 ;; level=) v=1 ;; threads=) v=1 ;;
-	eval=) v=rollout ;; parallel=) v=pipeline ;; net=) v=$(dirname "$TESTLIB")/../train/uttt.bin ;; *) v=1 ;;
+	eval=) v=rollout ;; parallel=) v=pipeline ;; order=) v=fixed ;; net=) v=$(dirname "$TESTLIB")/../train/uttt.bin ;; *) v=1 ;;
 	esac
 	run analyze --game uttt --engine "mcts:iterations=10,$key$v" --json
 	[ "$rc" -eq 0 ] || [ "$key" = iterations= ] || bad="$bad $key$v($err)"

@@ -84,9 +84,9 @@ if [ -z "$bad" ]; then pass "--children: the other moves' positions, one move fr
 else fail "children: $bad"; fi
 
 # On uttt, which has a network, the header names the evaluation a spec
-# without eval= gets (mix), and one given as is
+# without eval= gets (mix, with order=net), and one given as is
 run selfplay --game uttt --engine mcts:iterations=20 --games 1 --label mcts:iterations=8,eval=rollout
-expect_grep '^# game uttt, engine mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix, label mcts:iterations=8,c=0.4,rollout=smart,solver=on,eval=rollout, seed 1$' \
+expect_grep '^# game uttt, engine mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix,order=net, label mcts:iterations=8,c=0.4,rollout=smart,solver=on,eval=rollout, seed 1$' \
 	"selfplay uttt: the header names each engine's evaluation"
 
 # --label: the same games, but every value from the label engine's own

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "mcts-node.h"
+#include "nnue.h"
 #include "tap.h"
 #include "util.h"
 
@@ -38,9 +39,10 @@ static void setup(const char *name, struct pos *pos)
 	game_start(&game, pos);
 }
 
-/* A search of POS with a seed, on THREADS sharing it by PARALLEL. */
+/* A search of POS with a seed, on THREADS sharing it by PARALLEL; with
+ * NET, eval=mix with the game's network (and so order=net). */
 static struct mcts *search_by(const struct pos *pos, int threads, enum mcts_parallel parallel,
-			      size_t memory)
+			      size_t memory, bool net)
 {
 	struct mcts_params p;
 
@@ -49,12 +51,16 @@ static struct mcts *search_by(const struct pos *pos, int threads, enum mcts_para
 	p.threads = threads;
 	p.parallel = parallel;
 	p.memory = memory;
+	if (net) {
+		p.eval = MCTS_EVAL_MIX;
+		p.leaf = nnue_leaf_eval(nnue_builtin(&game));
+	}
 	return mcts_new(&game, pos, &p);
 }
 
 static struct mcts *search(const struct pos *pos, int threads, size_t memory)
 {
-	return search_by(pos, threads, MCTS_PARALLEL_AUTO, memory);
+	return search_by(pos, threads, MCTS_PARALLEL_AUTO, memory, false);
 }
 
 /* Memory against nodes after a search: every node has a slot, and a
@@ -139,6 +145,15 @@ static bool children_ok(const struct mcts *m, uint32_t n, const struct pos *pos,
 	if (k > node->cap || node->cap != moveset_count(&legal))
 		return false;
 	moveset_clear(&made);
+	/* (order=net) every slot of an ordered block holds a move: all of them */
+	for (int i = 0; i < node->cap && (node->flags & NODE_ORDERED); i++) {
+		int move = m->nodes[base + (uint32_t)i].move;
+
+		if (!moveset_has(&legal, move) || moveset_has(&made, move))
+			return false;
+		moveset_add(&made, move);
+	}
+	moveset_clear(&made);
 	for (int i = 0; i < k; i++) {
 		const struct node *c = &m->nodes[base + (uint32_t)i];
 		struct pos next = *pos;
@@ -158,7 +173,7 @@ static bool children_ok(const struct mcts *m, uint32_t n, const struct pos *pos,
  * of each game and way of sharing the tree, and the roots that advances
  * moved to slots of their own, which go on making children, never make a
  * move twice nor one that is not legal. */
-static void test_children(const char *name, int threads, enum mcts_parallel parallel)
+static void test_children(const char *name, int threads, enum mcts_parallel parallel, bool net)
 {
 	struct pos pos;
 	struct mcts *m;
@@ -166,14 +181,17 @@ static void test_children(const char *name, int threads, enum mcts_parallel para
 	bool fine = true;
 
 	setup(name, &pos);
-	m = search_by(&pos, threads, parallel, (size_t)32 << 20);
+	m = search_by(&pos, threads, parallel, (size_t)32 << 20, net);
+	if (net && mcts_params_of(m)->order != MCTS_ORDER_NET)
+		fine = false;
 	for (int ply = 0; ply < 4 && fine && !game_over(mcts_root(m)); ply++) {
 		mcts_run(m, 20000, 0);
 		fine = children_ok(m, m->root, mcts_root(m), &seen);
 		mcts_advance(m, mcts_best_move(m));
 	}
-	ok(fine && seen > 4 * 1000, "%s, %d thread(s)%s: the children of %ld nodes are distinct legal moves",
-	   name, threads, parallel == MCTS_PARALLEL_TREE ? " sharing the tree" : "", seen);
+	ok(fine && seen > 4 * 1000, "%s, %d thread(s)%s%s: the children of %ld nodes are distinct legal moves",
+	   name, threads, parallel == MCTS_PARALLEL_TREE ? " sharing the tree" : "",
+	   net ? ", order=net (every slot)" : "", seen);
 	mcts_free(m);
 }
 
@@ -440,9 +458,13 @@ int main(void)
 		test_game(counts[i]);
 		for (int g = 0; g < 3; g++)
 			test_children((const char *[]){ "ttt", "uttt", "7,7,5" }[g], counts[i],
-				      counts[i] > 1 ? MCTS_PARALLEL_TREE : MCTS_PARALLEL_AUTO);
-		if (counts[i] == 2)
-			test_children("uttt", 2, MCTS_PARALLEL_PIPELINE);
+				      counts[i] > 1 ? MCTS_PARALLEL_TREE : MCTS_PARALLEL_AUTO, false);
+		test_children("uttt", counts[i],
+			      counts[i] > 1 ? MCTS_PARALLEL_TREE : MCTS_PARALLEL_AUTO, true);
+		if (counts[i] == 2) {
+			test_children("uttt", 2, MCTS_PARALLEL_PIPELINE, false);
+			test_children("uttt", 2, MCTS_PARALLEL_PIPELINE, true);
+		}
 	}
 	return tap_done();
 }

@@ -510,7 +510,7 @@ static void test_mcts(const struct nnue *n)
 	}
 }
 
-/* eval=mix: the root's first 81 iterations each add a child, valued by its
+/* eval=mix, order=fixed: the root's first 81 iterations each add a child, valued by its
  * playout (a result of 0, 1/2 or 1) or, for about MCTS_MIX_NET percent of
  * them, by the network (the trace says which, and the child's value is
  * then its network value); none gives a prior. The 82nd goes through one
@@ -534,6 +534,7 @@ static void test_mix_prior(const struct nnue *n)
 	prm.eval = MCTS_EVAL_MIX;
 	prm.leaf = nnue_leaf_eval(n);
 	prm.memory = 8 << 20;
+	prm.order = MCTS_ORDER_FIXED; /* (order=net gives priors as it makes children: test-order) */
 	game_start(&game, &p);
 	m = mcts_new(&game, &p, &prm);
 	for (int i = 0; i < 81; i++) {

@@ -181,7 +181,8 @@ static double const_leaf(const void *model, const void *ctx, const struct pos *r
 	return 0.3;
 }
 
-static const struct mcts_leaf_eval const_eval = { 1, const_root, const_leaf, NULL };
+static const struct mcts_leaf_eval const_eval = { .ctx_size = 1, .root = const_root,
+						  .leaf = const_leaf };
 
 /* A search with P of Ultimate tic-tac-toe after MOVES, its leaves valued
  * by LEAF under EVAL. */
@@ -279,7 +280,8 @@ static double parity_leaf(const void *model, const void *ctx, const struct pos *
 	return leaf->last & 1 ? 1.0 : 0.0;
 }
 
-static const struct mcts_leaf_eval parity_eval = { 1, const_root, parity_leaf, NULL };
+static const struct mcts_leaf_eval parity_eval = { .ctx_size = 1, .root = const_root,
+						   .leaf = parity_leaf };
 
 /* The children of M's root that had their priors (more than
  * MCTS_MIX_PRIOR visits), with their number in *GIVEN; in *WRONG the move

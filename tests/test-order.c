@@ -1,0 +1,195 @@
+/* test-order.c - order=net: the network's value of a node's children,
+ * computed from the node's accumulators (kids()), is the value of each
+ * computed alone (leaf()); the search makes a node's children best first
+ * by it, each with it as its prior, and below the root widens a node only
+ * as its visits allow, where order=fixed makes every move in turn. */
+#include "config.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcts.h"
+#include "nnue.h"
+#include "tap.h"
+
+static struct game game;
+
+/* Random games: at each position, kids() of its children not over against
+ * leaf() of each, from the start as the root (the search's own context). */
+static void test_kids(const struct mcts_leaf_eval *e)
+{
+	void *ctx = malloc(e->ctx_size);
+	struct pos start, p;
+	struct rng r;
+	int positions = 0, kids = 0, same = 0;
+
+	game_start(&game, &start);
+	e->root(e->model, &start, ctx);
+	rng_seed(&r, 11);
+	for (int g = 0; g < 30; g++) {
+		p = start;
+		while (!game_over(&p)) {
+			struct pos kid[GAME_MAX_MOVES];
+			double v[GAME_MAX_MOVES];
+			struct moveset legal;
+			int n = 0;
+
+			game_legal(&game, &p, &legal);
+			for (int i = 0; i < moveset_count(&legal); i++) {
+				kid[n] = p;
+				game_play(&game, &kid[n], moveset_nth(&legal, i));
+				n += !game_over(&kid[n]);
+			}
+			e->kids(e->model, ctx, &start, &p, kid, n, v);
+			for (int i = 0; i < n; i++)
+				same += v[i] == e->leaf(e->model, ctx, &start, &kid[i]);
+			kids += n;
+			positions++;
+			game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r,
+						(uint32_t)moveset_count(&legal))));
+		}
+	}
+	ok(same == kids && kids > 10000,
+	   "kids() of %d positions: each of %d children's values is leaf()'s, to the bit (%d)",
+	   positions, kids, same);
+	free(ctx);
+}
+
+static struct mcts *search(const struct pos *p, enum mcts_order order, uint64_t seed)
+{
+	struct mcts_params prm;
+
+	mcts_params_default(&prm);
+	prm.eval = MCTS_EVAL_MIX;
+	prm.leaf = nnue_leaf_eval(nnue_builtin(&game));
+	prm.memory = 32 << 20;
+	prm.seed = seed;
+	prm.order = order;
+	return mcts_new(&game, p, &prm);
+}
+
+/* The root's first 81 iterations make its 81 children, best first for X
+ * by the network, each with MCTS_MIX_PRIOR visits of its value and the
+ * value of its first leaf. */
+static void test_root(void)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts_trace tr;
+	double net[GAME_MAX_MOVES], first[GAME_MAX_MOVES];
+	int order[GAME_MAX_MOVES], k, sorted = 0, valued = 0;
+	struct pos p;
+	struct mcts *m;
+
+	game_start(&game, &p);
+	m = search(&p, MCTS_ORDER_AUTO, 1);
+	ok(mcts_params_of(m)->order == MCTS_ORDER_NET, "uttt, eval=mix: order=net by default");
+	for (int i = 0; i < 81; i++) {
+		mcts_step_trace(m, &tr);
+		order[i] = tr.expanded;
+		first[tr.expanded >= 0 ? tr.expanded : 0] = tr.value;
+	}
+	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+	for (int i = 0; i < k; i++) {
+		double want = (MCTS_MIX_PRIOR * ch[i].net + first[ch[i].move]) / (MCTS_MIX_PRIOR + 1);
+
+		net[ch[i].move] = ch[i].net;
+		valued += ch[i].visits == MCTS_MIX_PRIOR + 1 && fabs(ch[i].value - want) < 1e-4;
+	}
+	for (int i = 1; i < 81; i++)
+		sorted += order[i] >= 0 && net[order[i]] <= net[order[i - 1]];
+	ok(k == 81 && sorted == 80, "the root's children are made best first by the network (%d of 80)",
+	   sorted);
+	ok(valued == 81, "each with %d visits of its network value and its first leaf's (%d of 81)",
+	   MCTS_MIX_PRIOR, valued);
+	mcts_free(m);
+}
+
+/* Below the root, a child with V visits has fewer than MCTS_WIDEN_BASE +
+ * MCTS_WIDEN_RATE * sqrt(V) + 1 children (unless some are proven, which
+ * lets it widen past them), and some with visits enough for every move
+ * have fewer; with order=fixed those have them all. */
+/* A position of a random game (a fixed seed) in which at least three moves
+ * leave the other side a free choice of 20 moves or more. */
+static void wide_position(struct pos *p)
+{
+	struct rng r;
+
+	rng_seed(&r, 3);
+	for (;;) {
+		game_start(&game, p);
+		while (!game_over(p)) {
+			struct moveset legal, next;
+			int wide = 0;
+
+			game_legal(&game, p, &legal);
+			for (int i = 0; i < moveset_count(&legal); i++) {
+				struct pos q = *p;
+
+				game_play(&game, &q, moveset_nth(&legal, i));
+				game_legal(&game, &q, &next);
+				wide += moveset_count(&next) >= 20;
+			}
+			if (wide >= 3)
+				return;
+			game_play(&game, p, moveset_nth(&legal, (int)rng_below(&r,
+						(uint32_t)moveset_count(&legal))));
+		}
+	}
+}
+
+static void test_widening(void)
+{
+	struct mcts_child ch[GAME_MAX_MOVES], sub[GAME_MAX_MOVES];
+	struct pos p;
+	int within[2] = { 0 }, narrow[2] = { 0 }, k;
+
+	wide_position(&p);
+	for (int o = 0; o < 2; o++) {
+		struct mcts *m = search(&p, o == 0 ? MCTS_ORDER_NET : MCTS_ORDER_FIXED, 3);
+
+		mcts_run(m, 30000, 0);
+		k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+		for (int i = 0; i < k; i++) {
+			uint8_t path = (uint8_t)ch[i].move;
+			int ks = mcts_stats(m, &path, 1, sub, GAME_MAX_MOVES, NULL), proven = 0;
+			struct pos q = p;
+			struct moveset legal;
+
+			for (int j = 0; j < ks; j++)
+				proven += sub[j].proven != PROOF_NONE;
+			game_play(&game, &q, ch[i].move);
+			game_legal(&game, &q, &legal);
+			within[o] += proven > 0 ||
+				     ks - 1 < MCTS_WIDEN_BASE + MCTS_WIDEN_RATE * sqrt(ch[i].visits);
+			/* (visits enough for every move, the prior's aside) */
+			if ((int)ch[i].visits - MCTS_MIX_PRIOR - 1 >= moveset_count(&legal))
+				narrow[o] += ks < moveset_count(&legal);
+		}
+		mcts_free(m);
+	}
+	ok(within[0] == k, "order=net: each root child has as many children as its visits allow "
+	   "(%d of %d)", within[0], k);
+	ok(narrow[0] > 0 && narrow[1] == 0,
+	   "order=net leaves %d root children with moves not yet made, order=fixed none (%d)",
+	   narrow[0], narrow[1]);
+}
+
+int main(void)
+{
+	char err[200];
+	const struct nnue *n;
+
+	if (game_init(&game, "uttt", RULE_TIEBREAK, err, sizeof(err)) != 0) {
+		printf("Bail out! %s\n", err);
+		return 1;
+	}
+	n = nnue_builtin(&game);
+	ok(nnue_leaf_eval(n)->kids != NULL, "the built-in network values a node's children at once");
+	test_kids(nnue_leaf_eval(n));
+	test_root();
+	test_widening();
+	return tap_done();
+}
