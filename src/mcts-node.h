@@ -235,7 +235,12 @@ struct worker {
 	 * descend(), cleared where it is taken; 0: none (the root gets no
 	 * prior) */
 	int prior_depth;
+	/* (order=net) the evaluator's value for X, in 1/65536, of the child
+	 * expand() last made, which order_block() computed: leaf_result()
+	 * takes it instead of asking again; NO_VALUE when none */
+	uint32_t fresh_value;
 };
+#define NO_VALUE UINT32_MAX
 
 struct mcts {
 	const struct game *g;

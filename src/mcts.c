@@ -257,6 +257,7 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	int count, move, made;
 	bool shared = m->shared, ordered;
 
+	w->fresh_value = NO_VALUE;
 	if (shared && !node_trylock(&nodes[i]))
 		return 0;
 	fresh = 0;
@@ -302,8 +303,11 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	w->allocated++;
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
-	if (ordered && m->p.eval == MCTS_EVAL_MIX && !game_over(pos))
-		add_prior(&nodes[fresh], prior, false); /* (not yet linked) */
+	if (ordered && !game_over(pos)) {
+		w->fresh_value = prior;
+		if (m->p.eval == MCTS_EVAL_MIX)
+			add_prior(&nodes[fresh], prior, false); /* (not yet linked) */
+	}
 	*moved = m->p.solver &&
 		 (made + 1 == count || (nodes[fresh].flags & NODE_TERMINAL));
 	STORE_REL(nodes[i].nkids, (uint8_t)(made + 1));
@@ -432,17 +436,21 @@ static bool wins_at_once(const struct game *g, const struct pos *pos)
  * result, and the result returned RESULT_O (X's score beyond it: 0); a
  * value of exactly 0 or 1 is that result. A playout's result has *FRAC 0.
  * W and T as in iterate(); reads the leaf evaluator's state only, so
- * workers share it. (In the pipeline, the job's player draws whether its
+ * workers share it; a value order_block() found is not asked for again
+ * (W's fresh_value). (In the pipeline, the job's player draws whether its
  * leaf gets a playout or the value: mcts-pipe.c.) */
 static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t,
 		       unsigned *frac)
 {
+	uint32_t known = w->fresh_value;
+
 	*frac = 0;
+	w->fresh_value = NO_VALUE;
 	if (m->p.eval != MCTS_EVAL_ROLLOUT && wins_at_once(m->g, pos))
 		return result_of_win(pos->turn);
 	if (m->p.eval == MCTS_EVAL_NET ||
 	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(&w->rng)))
-		return value_result(leaf_value(m, pos), frac);
+		return value_result(known != NO_VALUE ? known : leaf_value(m, pos), frac);
 	if (w->slot != NULL) {
 		*w->slot = *pos;
 		return RESULT_HANDED;
