@@ -778,8 +778,10 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 				w->line_len = depth + 1;
 				if (vloss)
 					virtual_loss(m, &nodes[fresh], chooser(m->root_pos.turn, depth));
-				if (t != NULL)
+				if (t != NULL) {
 					t->expanded = nodes[fresh].move;
+					t->prior |= mix && w->fresh_value != NO_VALUE;
+				}
 				if (LOAD(nodes[fresh].flags) & NODE_TERMINAL)
 					result = leaf.result;
 				else

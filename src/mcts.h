@@ -181,9 +181,10 @@ struct mcts_trace {
 	double value;                  /* what was backed up: X's score, 0 to 1 */
 	bool estimate;                 /* VALUE came from a leaf evaluator (eval=net),
 	                                  not a result (RESULT is then meaningless) */
-	bool prior;                    /* (eval=mix) the path's last node before the
-	                                  new one, on its second visit, got the
-	                                  evaluator's value as its prior */
+	bool prior;                    /* (eval=mix) the evaluator's value went in
+	                                  as a prior: order=fixed, to the path's
+	                                  last node before the new one, on its
+	                                  second visit; order=net, to the new one */
 	bool ran;                      /* false: root solved or without moves */
 };
 /* Run exactly one iteration and describe it in T. Same tree effect as

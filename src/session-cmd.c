@@ -349,10 +349,14 @@ char *session_playout_text(const struct session *u, char *buf, size_t size, cons
 		*shows = "no playout";
 		return fmt_buf(buf, size, "value   the network's estimate");
 	}
-	*shows = p != NULL && p->eval == MCTS_EVAL_MIX && u->trace.prior
-			 ? "the network's value to the leaf's parent (its second visit) as "
-			   STR(MCTS_MIX_PRIOR) " visits"
-			 : "(faint)";
+	if (p == NULL || p->eval != MCTS_EVAL_MIX || !u->trace.prior)
+		*shows = "(faint)";
+	else if (p->order == MCTS_ORDER_NET)
+		*shows = "the network's value to the new leaf (its parent's moves ordered by it) as "
+			 STR(MCTS_MIX_PRIOR) " visits";
+	else
+		*shows = "the network's value to the leaf's parent (its second visit) as "
+			 STR(MCTS_MIX_PRIOR) " visits";
 	return fmt_buf(buf, size, "rollout %d %s", n, kind);
 }
 
