@@ -291,13 +291,13 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 		}
 		STORE(nodes[i].child, base);
 		nodes[i].cap = (uint8_t)count;
-	} else if (nodes[i].flags & NODE_ORDERED) {
+	} else if (LOAD(nodes[i].flags) & NODE_ORDERED) {
 		move = nodes[base + (uint32_t)made].move;
 	} else {
 		move = untried_move(m, w, pos, &legal, made, base, count);
 	}
 	fresh = base + (uint32_t)made;
-	ordered = nodes[i].flags & NODE_ORDERED;
+	ordered = LOAD(nodes[i].flags) & NODE_ORDERED;
 	prior = ordered ? nodes[fresh].draws : 0; /* (the value order_block() left) */
 	node_init(m, fresh, move);
 	w->allocated++;

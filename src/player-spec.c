@@ -61,8 +61,8 @@ static const char *const kind_names[] = { "human", "random", "mcts", "negamax" }
 static const char *const kind_keys[] = {
 	"none",
 	"seed",
-	"iterations, time, c, rollout, solver, memory, seed, threads, parallel, level, eval, net, "
-	"order",
+	("iterations, time, c, rollout, solver, memory, seed, threads, parallel, level, eval, net, "
+	 "order"),
 	"depth, time, threads, level",
 };
 
