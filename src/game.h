@@ -347,6 +347,8 @@ const char *uttt_board_name(int b);
  * SIDE has a line of two with its third cell free (it can win the board
  * in one move). P is a position of a game set up by game_init(). */
 unsigned uttt_board_threats(const struct pos *p, int side);
+/* Bit B of uttt_board_threats(P, SIDE): one board's. */
+bool uttt_board_threat(const struct pos *p, int side, int b);
 /* Ultimate tic-tac-toe: the cells of a small board that would complete a
  * line of three for a side whose cells there are the 9-bit MASK (empty or
  * not; after game_init()). */

@@ -102,11 +102,11 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 		m->leaf_ctx = xmalloc(p->leaf->ctx_size);
 		p->leaf->root(p->leaf->model, &m->root_pos, m->leaf_ctx);
 	}
-	if (m->p.order == MCTS_ORDER_AUTO || m->p.eval == MCTS_EVAL_ROLLOUT || p->leaf->kids == NULL)
-		m->p.order = m->p.order != MCTS_ORDER_FIXED && m->p.eval != MCTS_EVAL_ROLLOUT &&
-				     p->leaf->kids != NULL
-			? MCTS_ORDER_NET
-			: MCTS_ORDER_FIXED;
+	/* (order=net needs kids(): with any other evaluator, or none, fixed) */
+	m->p.order = m->p.order != MCTS_ORDER_FIXED && m->p.eval != MCTS_EVAL_ROLLOUT &&
+			     p->leaf->kids != NULL
+		? MCTS_ORDER_NET
+		: MCTS_ORDER_FIXED;
 	/* (eval=net plays no playouts: nothing to hand over) */
 	if (m->p.parallel == MCTS_PARALLEL_AUTO)
 		m->p.parallel = m->threads == 2 && m->p.eval != MCTS_EVAL_NET ? MCTS_PARALLEL_PIPELINE

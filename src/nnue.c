@@ -132,16 +132,6 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 	}
 }
 
-/* Whether SIDE can win small board B of P in one move: the threat feature
- * of B (uttt_board_threats() for one board). */
-static inline bool board_threat(const struct pos *p, int side, int b)
-{
-	unsigned won = (unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
-	unsigned open = 0x1ffu & ~(unsigned)(p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]);
-
-	return !(won >> b & 1) && (uttt_line_cells(p->u.uttt.sub[side][b]) & open) != 0;
-}
-
 /* diff() where TO is FROM with one move played in small board B: only B's
  * features and the board sent to can change (a board won or filled
  * changes no other board's). */
@@ -153,7 +143,7 @@ static void move_diff(const struct pos *from, const struct pos *to, int b, struc
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
 		unsigned won = (unsigned)(to->u.uttt.won[s] & ~from->u.uttt.won[s]) & bit;
-		bool t0 = board_threat(from, s, b), t1 = board_threat(to, s, b);
+		bool t0 = uttt_board_threat(from, s, b), t1 = uttt_board_threat(to, s, b);
 		int threat = (s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT) + b;
 
 		change_bits(c, (s == SIDE_X ? F_OWN : F_OTHER) + b * 9,

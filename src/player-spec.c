@@ -329,20 +329,20 @@ enum mcts_eval player_spec_eval(const struct player_spec *spec, const struct gam
 
 enum mcts_order player_spec_order(const struct player_spec *spec, const struct game *g)
 {
-	struct nnue *own;
+	struct nnue *own = NULL;
+	const struct nnue *n;
 	char err[320];
-	int version;
+	bool kids;
 
 	if (spec->mcts.order != MCTS_ORDER_AUTO)
 		return spec->mcts.order;
 	if (player_spec_eval(spec, g) == MCTS_EVAL_ROLLOUT)
 		return MCTS_ORDER_FIXED;
-	if (spec->net[0] == '\0')
-		return nnue_leaf_eval(nnue_builtin(g))->kids != NULL ? MCTS_ORDER_NET : MCTS_ORDER_FIXED;
-	own = nnue_load(spec->net, err, sizeof(err));
-	version = own != NULL ? nnue_version(own) : 0;
+	n = spec->net[0] == '\0' ? nnue_builtin(g) : (own = nnue_load(spec->net, err, sizeof(err)));
+	/* (mcts_new()'s rule: the evaluator can value a node's children) */
+	kids = n != NULL && nnue_leaf_eval(n)->kids != NULL;
 	nnue_free(own);
-	return version == NNUE_VERSION ? MCTS_ORDER_NET : MCTS_ORDER_FIXED;
+	return kids ? MCTS_ORDER_NET : MCTS_ORDER_FIXED;
 }
 
 int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,

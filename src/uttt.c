@@ -264,12 +264,19 @@ static const char *uttt_illegal(const struct game *g, const struct pos *p, int m
 	return NULL;
 }
 
+bool uttt_board_threat(const struct pos *p, int side, int b)
+{
+	unsigned won = (unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
+
+	return !(won >> b & 1) && (threat9[p->u.uttt.sub[side][b]] & free9(p, b));
+}
+
 unsigned uttt_board_threats(const struct pos *p, int side)
 {
-	unsigned out = 0, won = (unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
+	unsigned out = 0;
 
 	for (int b = 0; b < 9; b++)
-		if (!(won >> b & 1) && (threat9[p->u.uttt.sub[side][b]] & free9(p, b)))
+		if (uttt_board_threat(p, side, b))
 			out |= 1u << b;
 	return out;
 }
