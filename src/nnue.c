@@ -642,6 +642,36 @@ static void leaf_kids(const void *model, const void *ctx, const struct pos *root
 	}
 }
 
+/* (format version 3) The kids() of the leaf evaluator: POS's accumulators
+ * and cell states from the root's, then each child's from POS's by the
+ * slots its move changes. */
+static void leaf_kids_cells(const void *model, const void *ctx, const struct pos *root,
+			    const struct pos *pos, const struct pos *kids, int count,
+			    double *value)
+{
+	const struct nnue *n = model;
+	const struct leaf_ctx *r = ctx;
+	size_t bytes = (size_t)n->hidden * sizeof(int16_t);
+	uint8_t st[CELL_SLOTS], kst[CELL_SLOTS];
+	struct nnue_acc a, c;
+
+	(void)root;
+	for (int s = 0; s < 2; s++)
+		memcpy(a.v[s], r->acc.v[s], bytes);
+	cell_states(pos, st);
+	update_slots(n, r->st, st, &a);
+	for (int i = 0; i < count; i++) {
+		double v;
+
+		for (int s = 0; s < 2; s++)
+			memcpy(c.v[s], a.v[s], bytes);
+		cell_states(&kids[i], kst);
+		update_slots(n, st, kst, &c);
+		v = nnue_value(n, &c, kids[i].turn);
+		value[i] = kids[i].turn == SIDE_X ? v : 1 - v;
+	}
+}
+
 const struct mcts_leaf_eval *nnue_leaf_eval(const struct nnue *n)
 {
 	return &n->leaf;
@@ -651,7 +681,8 @@ void nnue_leaf_init(struct nnue *n)
 {
 	n->leaf = (struct mcts_leaf_eval){ .ctx_size = sizeof(struct leaf_ctx), .root = leaf_root,
 					   .leaf = leaf_value, .model = n,
-					   .kids = n->version == NNUE_VERSION ? leaf_kids : NULL };
+					   .kids = n->version == NNUE_VERSION ? leaf_kids
+								   : leaf_kids_cells };
 }
 
 void nnue_simd_default(void)

@@ -177,6 +177,26 @@ static void test_widening(void)
 	   narrow[0], narrow[1]);
 }
 
+/* A network of the other input format (tests/data/nnue-cells.bin when the
+ * built-in one is format 2) values a node's children at once too. */
+static void test_other_format(void)
+{
+	const char *dir = getenv("TESTDATA");
+	const char *other = nnue_version(nnue_builtin(&game)) == NNUE_VERSION ? "cells" : "plain";
+	char path[4096], err[400];
+	struct nnue *n;
+
+	snprintf(path, sizeof(path), "%s/nnue-%s.bin", dir != NULL ? dir : "tests/data", other);
+	n = nnue_load(path, err, sizeof(err));
+	ok(n != NULL && nnue_leaf_eval(n)->kids != NULL,
+	   "a network of the other format values a node's children at once (%s)",
+	   n != NULL ? "loaded" : err);
+	if (n == NULL)
+		return;
+	test_kids(nnue_leaf_eval(n));
+	nnue_free(n);
+}
+
 int main(void)
 {
 	char err[200];
@@ -189,6 +209,7 @@ int main(void)
 	n = nnue_builtin(&game);
 	ok(nnue_leaf_eval(n)->kids != NULL, "the built-in network values a node's children at once");
 	test_kids(nnue_leaf_eval(n));
+	test_other_format();
 	test_root();
 	test_widening();
 	return tap_done();
