@@ -239,6 +239,10 @@ struct worker {
 	 * expand() last made, which order_block() computed: leaf_result()
 	 * takes it instead of asking again; NO_VALUE when none */
 	uint32_t fresh_value;
+	/* (pipeline, worker 0, order=net) the node whose block this
+	 * iteration's job orders (defer_order()), 0: none; set by expand(),
+	 * cleared where it is taken */
+	uint32_t order_node;
 };
 #define NO_VALUE UINT32_MAX
 
@@ -324,6 +328,15 @@ void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int dep
 /* (eval=mix) the leaf evaluator's value of POS for X, in 1/65536 (reads
  * its shared state only: any thread); Q given to NODE as its prior. */
 unsigned mcts_leaf_value(struct mcts *m, const struct pos *pos);
+/* (order=net) Write the COUNT legal moves of POS into the block at BASE,
+ * best first with their values (NODE_ORDERED's slots); then, once they
+ * are there for the tree's writer to read, mcts_order_done() marks node I
+ * ordered. */
+void mcts_order(struct mcts *m, const struct pos *pos, uint32_t base, int count);
+/* The same for the COUNT legal moves LEGAL of POS, found already. */
+void mcts_order_moves(struct mcts *m, const struct pos *pos, const struct moveset *legal,
+		      uint32_t base, int count);
+void mcts_order_done(struct mcts *m, uint32_t i);
 void mcts_add_prior(struct mcts *m, uint32_t node, unsigned q);
 
 /* The pipeline (mcts-pipe.c): pipe_new() for M's threads and seed, pipe_free();

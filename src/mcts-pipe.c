@@ -26,7 +26,10 @@
  * network's prior of the node on the job's path at its second visit (the
  * leaf's parent; the leaf itself when the arena is full) is computed by
  * whoever plays the job out, and given at the backup: it was a seventh
- * of the tree thread's time, the pipeline's bottleneck. Each job's
+ * of the tree thread's time, the pipeline's bottleneck. So, under
+ * order=net, is the order of a node's block of children, valued by the
+ * network when the node is first expanded (mcts.c, defer_order()): the
+ * node is played out from again until the job is backed up. Each job's
  * playout draws from a generator seeded by the job's number, whoever
  * plays it: with a seed, a pipelined search is the same every time,
  * whatever the threads' timing. */
@@ -78,6 +81,11 @@ struct pipe_slot {
 	/* (eval=mix) the position whose prior job I wants, if bit I of want is set */
 	struct pos prior[PIPE_BATCH];
 	unsigned want;
+	/* (order=net) the block job I orders, if bit I of sort is set: its
+	 * first slot and its count; the position is the job's */
+	uint32_t order_base[PIPE_BATCH];
+	uint8_t order_count[PIPE_BATCH];
+	unsigned sort;
 	_Alignas(64) uint32_t ticket; /* the next batch here not yet taken */
 	uint32_t copied;               /* the last batch here a player copied, plus one */
 	uint64_t done;                 /* the last batch played out, plus one, << 32 | results */
@@ -95,6 +103,7 @@ struct pipe_job {
 	unsigned frac;
 	bool changed;
 	uint32_t prior; /* the node given the prior with the results, 0: none */
+	uint32_t order; /* the node whose block the job ordered, 0: none */
 	uint32_t path[GAME_MAX_PLIES + 1];
 };
 
@@ -157,8 +166,17 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool 
 	unsigned i = p->head % PIPE_BATCH;
 
 	if (i == 0)
-		s->want = 0;
+		s->want = s->sort = 0;
 	j->prior = 0;
+	j->order = w->order_node;
+	if (w->order_node != 0) {
+		const struct node *n = &m->nodes[w->order_node];
+
+		s->order_base[i] = n->child;
+		s->order_count[i] = n->cap;
+		s->sort |= 1u << i;
+		w->order_node = 0;
+	}
 	if (w->prior_depth > 0) {
 		j->prior = w->path[w->prior_depth];
 		s->prior[i] = w->line[w->prior_depth];
@@ -224,13 +242,17 @@ static uint32_t play_batch(const struct mcts *m, struct pos *pos, int count, str
 	return results;
 }
 
-/* The priors wanted of the first COUNT jobs in slot S, left there (a
- * tree thread replaying the batch writes the same values as its player). */
-static void eval_priors(struct mcts *m, struct pipe_slot *s, int count)
+/* The priors wanted of the first COUNT jobs in slot S, left there, and
+ * the blocks wanted ordered, in the arena (a tree thread replaying the
+ * batch writes the same values as its player). POS: the jobs' positions. */
+static void eval_priors(struct mcts *m, struct pipe_slot *s, const struct pos *pos, int count)
 {
-	for (int i = 0; i < count; i++)
+	for (int i = 0; i < count; i++) {
 		if (s->want >> i & 1)
 			STORE(s->value[i], mcts_leaf_value(m, &s->prior[i]));
+		if (s->sort >> i & 1)
+			mcts_order(m, &pos[i], s->order_base[i], s->order_count[i]);
+	}
 }
 
 /* (the tree thread) Play out the first COUNT jobs of batch B, in slot S,
@@ -243,8 +265,8 @@ static void play_slot(struct mcts *m, struct pipe *p, struct pipe_slot *s, uint6
 	struct rng r[PIPE_BATCH];
 	unsigned valued;
 
-	eval_priors(m, s, count);
 	memcpy(pos, s->pos, (size_t)count * sizeof(*pos));
+	eval_priors(m, s, pos, count);
 	valued = eval_leaves(m, p, s, b, pos, count, r);
 	STORE_REL(s->done, DONE(b, play_batch(m, pos, count, r, valued)));
 }
@@ -315,6 +337,8 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 
 		if (j->prior != 0)
 			mcts_add_prior(m, j->prior, LOAD(s->value[i]));
+		if (j->order != 0)
+			mcts_order_done(m, j->order);
 		if (r == RESULT_VALUE)
 			r = value_result(LOAD(s->leaf[i]), &frac);
 		mcts_finish(m, w, j->path, j->depth, r, frac, j->changed, j->root_j);
@@ -381,7 +405,7 @@ static void pipe_player(struct mcts *m, struct pipe_player *me)
 		before = LOAD(s->done);
 		memcpy(pos, s->pos, sizeof(pos));
 		/* (before copied: see replay()) */
-		eval_priors(m, s, PIPE_BATCH);
+		eval_priors(m, s, pos, PIPE_BATCH);
 		valued = eval_leaves(m, p, s, b, pos, PIPE_BATCH, r);
 		STORE_REL(s->copied, (uint32_t)(b + 1));
 		/* (a tree thread that replayed the batch has put the same there) */

@@ -156,87 +156,32 @@ static int untried_move(const struct mcts *m, struct worker *w, const struct pos
 
 static void add_prior(struct node *n, unsigned q, bool shared);
 
-/* A move's worth for the side that makes it, for the order of a block: a
- * move that ends the game by its result (a win before any other), else
- * the evaluator's value. */
-static inline double worth(int result, int side, double x_value)
+/* (order=net, the pipeline's tree thread) Give node I, below the root and
+ * with no children yet, its block of COUNT slots at BASE, to be ordered by
+ * whoever plays out this iteration's job (W's order_node; mcts-pipe.c):
+ * kids() was a quarter of the tree thread's time, the pipeline's
+ * bottleneck. Until the job is backed up, the node is played out from
+ * again, as a leaf. */
+static void defer_order(struct mcts *m, struct worker *w, uint32_t i, uint32_t base, int count)
 {
-	if (result == RESULT_NONE)
-		return side == SIDE_X ? x_value : 1 - x_value;
-	return result == RESULT_DRAW ? 0.5 : result_winner(result) == side ? 2 : -1;
+	STORE(m->nodes[i].child, base);
+	m->nodes[i].cap = (uint8_t)count;
+	w->order_node = i;
 }
 
-/* (order=net) Write the COUNT legal moves LEGAL of POS into the slots of
- * the block at BASE, best first for the mover (kids() for the positions
- * not over), each with its position's value for X in `draws`
- * (NODE_ORDERED). Returns the best move. */
-static int order_block(struct mcts *m, const struct pos *pos, const struct moveset *legal,
-		       uint32_t base, int count)
+void mcts_order_done(struct mcts *m, uint32_t i)
 {
-	struct node *slot = &m->nodes[base];
-	struct pos kid[GAME_MAX_MOVES];
-	double worths[GAME_MAX_MOVES], x[GAME_MAX_MOVES];
-	uint8_t moves[GAME_MAX_MOVES];
-	int open[GAME_MAX_MOVES], nopen = 0;
-
-	for (int k = 0; k < count; k++) {
-		moves[k] = (uint8_t)moveset_nth(legal, k);
-		kid[nopen] = *pos;
-		game_play(m->g, &kid[nopen], moves[k]);
-		x[k] = 0.5;
-		if (kid[nopen].result == RESULT_NONE)
-			open[nopen++] = k;
-		else
-			worths[k] = worth(kid[nopen].result, pos->turn, 0);
-	}
-	if (nopen > 0) {
-		double v[GAME_MAX_MOVES];
-
-		m->p.leaf->kids(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos, kid, nopen, v);
-		for (int j = 0; j < nopen; j++) {
-			x[open[j]] = v[j];
-			worths[open[j]] = worth(RESULT_NONE, pos->turn, v[j]);
-		}
-	}
-	/* (insertion: a dozen moves, rarely 81; ties keep the legal order) */
-	for (int k = 0; k < count; k++) {
-		double wk = worths[k], xk = x[k];
-		uint8_t mk = moves[k];
-		int j = k;
-
-		for (; j > 0 && worths[j - 1] < wk; j--) {
-			worths[j] = worths[j - 1];
-			x[j] = x[j - 1];
-			moves[j] = moves[j - 1];
-		}
-		worths[j] = wk;
-		x[j] = xk;
-		moves[j] = mk;
-	}
-	for (int k = 0; k < count; k++) {
-		slot[k].move = moves[k];
-		slot[k].draws = (uint32_t)lround(x[k] * 65536);
-	}
-	return moves[0];
+	node_flag(m, &m->nodes[i], NODE_ORDERED);
 }
 
-/* (order=net) Put MOVE, which the solver chose, first in the ordered block
- * at BASE (COUNT slots), where the best move was. */
-static void order_first(struct mcts *m, uint32_t base, int count, int move)
+/* Order W's order_node, whose position is POS, here and now. */
+static void order_here(struct mcts *m, struct worker *w, const struct pos *pos)
 {
-	struct node *slot = &m->nodes[base];
+	const struct node *n = &m->nodes[w->order_node];
 
-	for (int k = 1; k < count; k++) {
-		if (slot[k].move == move) {
-			uint32_t d = slot[k].draws;
-
-			slot[k].move = slot[0].move;
-			slot[k].draws = slot[0].draws;
-			slot[0].move = (uint8_t)move;
-			slot[0].draws = d;
-			return;
-		}
-	}
+	mcts_order(m, pos, n->child, n->cap);
+	mcts_order_done(m, w->order_node);
+	w->order_node = 0;
 }
 
 /* Add a child for an untried move of node I (untried_move()), whose
@@ -265,33 +210,35 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 		goto out; /* another worker added the last child meanwhile */
 	game_legal(m->g, pos, &legal);
 	made = kids_of(&nodes[i], &base);
-	count = made == 0 ? moveset_count(&legal) : nodes[i].cap;
+	ordered = LOAD(nodes[i].flags) & NODE_ORDERED;
+	if (made == 0 && base != 0 && !ordered)
+		goto out; /* (the pipeline) its block is being ordered: defer_order() */
+	count = base == 0 ? moveset_count(&legal) : nodes[i].cap;
 	if (made >= count) {
 		node_flag(m, &nodes[i], NODE_FULL);
 		goto out;
 	}
-	if (made == 0) {
+	if (base == 0) {
 		/* the first child: a block for every legal move */
 		base = arena_block(m, w, count);
 		if (base == 0) {
 			w->arena_full = true;
 			goto out;
 		}
+		if (m->p.order == MCTS_ORDER_NET && w->slot != NULL && i != m->root) {
+			defer_order(m, w, i, base, count);
+			goto out;
+		}
 		if (m->p.order == MCTS_ORDER_NET) {
-			struct moveset hot;
-
-			move = order_block(m, pos, &legal, base, count);
-			if (m->p.solver && game_threats_among(m->g, pos, pos->turn, &legal, &hot)) {
-				move = moveset_nth(&hot, 0); /* untried_move()'s rule */
-				order_first(m, base, count, move);
-			}
+			mcts_order_moves(m, pos, &legal, base, count);
+			move = nodes[base].move;
 			node_flag(m, &nodes[i], NODE_ORDERED);
 		} else {
 			move = untried_move(m, w, pos, &legal, 0, base, count);
 		}
 		STORE(nodes[i].child, base);
 		nodes[i].cap = (uint8_t)count;
-	} else if (LOAD(nodes[i].flags) & NODE_ORDERED) {
+	} else if (ordered) {
 		move = nodes[base + (uint32_t)made].move;
 	} else {
 		move = untried_move(m, w, pos, &legal, made, base, count);
@@ -800,6 +747,8 @@ static void iterate(struct mcts *m, struct worker *w, struct mcts_trace *t)
 	if (depth > w->max_depth)
 		w->max_depth = depth;
 	root_j = w->rc.valid && depth > 0 ? w->rc.last : -1;
+	if (w->order_node != 0 && result != RESULT_HANDED)
+		order_here(m, w, &leaf); /* (no job to carry it: a win at once) */
 	if (result == RESULT_HANDED)
 		pipe_hold(m, w, depth, frac, changed, root_j);
 	else

@@ -283,6 +283,26 @@ static double parity_leaf(const void *model, const void *ctx, const struct pos *
 static const struct mcts_leaf_eval parity_eval = { .ctx_size = 1, .root = const_root,
 						   .leaf = parity_leaf };
 
+/* A value for each position from its key, and kids() with the same
+ * values, so that the search orders its nodes' children (order=net). */
+static double hash_leaf(const void *model, const void *ctx, const struct pos *root,
+			const struct pos *leaf)
+{
+	(void)model, (void)ctx, (void)root;
+	return (double)(leaf->hash % 1000) / 1000.0;
+}
+
+static void hash_kids(const void *model, const void *ctx, const struct pos *root,
+		      const struct pos *pos, const struct pos *kids, int count, double *value)
+{
+	(void)pos;
+	for (int i = 0; i < count; i++)
+		value[i] = hash_leaf(model, ctx, root, &kids[i]);
+}
+
+static const struct mcts_leaf_eval hash_eval = { .ctx_size = 1, .root = const_root,
+						 .leaf = hash_leaf, .kids = hash_kids };
+
 /* The children of M's root that had their priors (more than
  * MCTS_MIX_PRIOR visits), with their number in *GIVEN; in *WRONG the move
  * of one without MCTS_MIX_PRIOR wins for X (its move odd) or losses (even),
@@ -335,24 +355,28 @@ static void test_mix_prior_own(int threads)
  * their cores and the tree thread plays out jobs they had not begun (on
  * the 2-core development machine, often enough that a tree thread that
  * played them with another generator failed this test every time). Under
- * EVAL (with parity_eval), which also has the players draw whether a leaf
- * gets a playout or its value. */
-static void test_pipeline_repeats(int threads, enum mcts_eval eval)
+ * EVAL (with LEAF), which also has the players draw whether a leaf gets a
+ * playout or its value, and with hash_eval orders the nodes' children
+ * below the root (order=net: the players order them). */
+static void test_pipeline_repeats(int threads, enum mcts_eval eval,
+				  const struct mcts_leaf_eval *leaf)
 {
 	struct pos pos;
 	struct mcts_params p = params(11, threads, (size_t)16 << 20);
 	struct mcts_child ch[2][GAME_MAX_MOVES];
 	pthread_t spinner[MCTS_MAX_THREADS];
 	int n[2], stop = 0, spinners = 0;
-	bool same;
+	bool same, ordered = true;
 
 	setup("uttt", "", &pos);
 	for (int k = 0; k < 2; k++) {
 		struct mcts *m;
 
 		p.eval = eval;
-		p.leaf = eval == MCTS_EVAL_ROLLOUT ? NULL : &parity_eval;
+		p.leaf = leaf;
 		m = mcts_new(&game, &pos, &p);
+		ordered &= mcts_params_of(m)->order == (leaf != NULL && leaf->kids != NULL
+							    ? MCTS_ORDER_NET : MCTS_ORDER_FIXED);
 
 		__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
 		for (int i = 0; k == 1 && i < threads; i++)
@@ -365,13 +389,14 @@ static void test_pipeline_repeats(int threads, enum mcts_eval eval)
 		n[k] = mcts_stats(m, NULL, 0, ch[k], GAME_MAX_MOVES, NULL);
 		mcts_free(m);
 	}
-	same = n[0] == n[1] && n[0] > 0 && spinners == threads;
+	same = n[0] == n[1] && n[0] > 0 && spinners == threads && ordered;
 	for (int i = 0; same && i < n[0]; i++)
 		same = ch[0][i].move == ch[1][i].move && ch[0][i].visits == ch[1][i].visits &&
 		       ch[0][i].wins == ch[1][i].wins && ch[0][i].draws == ch[1][i].draws;
-	ok(same, "%d threads, pipeline, eval=%s: a seed and the same runs give the same tree, "
+	ok(same, "%d threads, pipeline, eval=%s%s: a seed and the same runs give the same tree, "
 	   "visit for visit, also with %d busy threads competing for the cores", threads,
-	   eval == MCTS_EVAL_MIX ? "mix" : "rollout", spinners);
+	   eval == MCTS_EVAL_MIX ? "mix" : "rollout",
+	   leaf != NULL && leaf->kids != NULL ? ", order=net" : "", spinners);
 }
 
 /* A leaf whose mover can win the game with its next move is a win for it,
@@ -517,8 +542,9 @@ int main(void)
 			test_solver(threads);
 		}
 		parallel = MCTS_PARALLEL_PIPELINE;
-		test_pipeline_repeats(threads, MCTS_EVAL_ROLLOUT);
-		test_pipeline_repeats(threads, MCTS_EVAL_MIX);
+		test_pipeline_repeats(threads, MCTS_EVAL_ROLLOUT, NULL);
+		test_pipeline_repeats(threads, MCTS_EVAL_MIX, &parity_eval);
+		test_pipeline_repeats(threads, MCTS_EVAL_MIX, &hash_eval);
 	}
 	return tap_done();
 }
