@@ -154,7 +154,7 @@ static int untried_move(const struct mcts *m, struct worker *w, const struct pos
 	return moveset_nth(legal, (int)rng_below(&w->rng, (uint32_t)(count - made)));
 }
 
-static void add_prior(struct node *n, unsigned q, bool shared);
+static void add_prior(struct node *n, unsigned q, uint32_t k, bool shared);
 
 /* (order=net, the pipeline's tree thread) Give node I, below the root and
  * with no children yet, its block of COUNT slots at BASE, to be ordered by
@@ -253,7 +253,7 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	if (ordered && !game_over(pos)) {
 		w->fresh_value = prior;
 		if (m->p.eval == MCTS_EVAL_MIX)
-			add_prior(&nodes[fresh], prior, false); /* (not yet linked) */
+			add_prior(&nodes[fresh], prior, MCTS_ORDER_PRIOR, false); /* (not yet linked) */
 	}
 	*moved = m->p.solver &&
 		 (made + 1 == count || (nodes[fresh].flags & NODE_TERMINAL));
@@ -396,7 +396,7 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 	if (m->p.eval != MCTS_EVAL_ROLLOUT && wins_at_once(m->g, pos))
 		return result_of_win(pos->turn);
 	if (m->p.eval == MCTS_EVAL_NET ||
-	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(&w->rng)))
+	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(m, &w->rng)))
 		return value_result(known != NO_VALUE ? known : leaf_value(m, pos), frac);
 	if (w->slot != NULL) {
 		*w->slot = *pos;
@@ -463,16 +463,17 @@ static inline uint32_t add_frac(struct node *n, unsigned frac, bool shared)
 }
 
 /* eval=mix: the leaf evaluator's value Q of node N (for X, in 1/65536)
- * as MCTS_MIX_PRIOR visits of its own. */
-static void add_prior(struct node *n, unsigned q, bool shared)
+ * as K visits of its own (MCTS_MIX_PRIOR, or MCTS_ORDER_PRIOR when
+ * order=net gives it). */
+static void add_prior(struct node *n, unsigned q, uint32_t k, bool shared)
 {
-	uint32_t score = q * MCTS_MIX_PRIOR;
+	uint32_t score = q * k;
 	uint32_t won = (score >> 16) + add_frac(n, score & 0xffff, shared);
 
 	if (shared) {
-		ADD(n->vx, VX(MCTS_MIX_PRIOR, won));
+		ADD(n->vx, VX(k, won));
 	} else {
-		n->visits += MCTS_MIX_PRIOR;
+		n->visits += k;
 		n->x_wins += won;
 	}
 }
@@ -483,7 +484,7 @@ static void add_prior(struct node *n, unsigned q, bool shared)
  * MCTS_MIX_PRIOR). */
 static void give_prior(struct mcts *m, struct node *n, const struct pos *pos, bool shared)
 {
-	add_prior(n, leaf_value(m, pos), shared);
+	add_prior(n, leaf_value(m, pos), MCTS_MIX_PRIOR, shared);
 }
 
 /* How backup() writes: one thread; the pipeline (one writer, virtual
@@ -773,7 +774,7 @@ unsigned mcts_leaf_value(struct mcts *m, const struct pos *pos)
 
 void mcts_add_prior(struct mcts *m, uint32_t node, unsigned q)
 {
-	add_prior(&m->nodes[node], q, m->shared);
+	add_prior(&m->nodes[node], q, MCTS_MIX_PRIOR, m->shared);
 }
 
 void mcts_finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r,

@@ -353,7 +353,7 @@ char *session_playout_text(const struct session *u, char *buf, size_t size, cons
 		*shows = "(faint)";
 	else if (p->order == MCTS_ORDER_NET)
 		*shows = "the network's value to the new leaf (its parent's moves ordered by it) as "
-			 STR(MCTS_MIX_PRIOR) " visits";
+			 STR(MCTS_ORDER_PRIOR) " visits";
 	else
 		*shows = "the network's value to the leaf's parent (its second visit) as "
 			 STR(MCTS_MIX_PRIOR) " visits";

@@ -455,9 +455,10 @@ static void test_mcts(const struct nnue *n)
 		sum = 0;
 		for (int i = 0; i < k; i++)
 			sum += ch[i].visits;
-		/* (under eval=mix each child also has its prior's visits) */
+		/* (under eval=mix each child also has its prior's visits:
+		 * order=net's, the default) */
 		ok(ran == 20000 && k == 81 &&
-		   sum == t.root_visits + (e == MCTS_EVAL_MIX ? 81 * MCTS_MIX_PRIOR : 0),
+		   sum == t.root_visits + (e == MCTS_EVAL_MIX ? 81 * MCTS_ORDER_PRIOR : 0),
 		   "eval=%s: 20000 iterations, 81 children, visits add up (%llu)",
 		   e == MCTS_EVAL_NET ? "net" : "mix", (unsigned long long)sum);
 		if (e == MCTS_EVAL_NET)

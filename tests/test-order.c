@@ -72,14 +72,14 @@ static struct mcts *search(const struct pos *p, enum mcts_order order, uint64_t 
 }
 
 /* The root's first 81 iterations make its 81 children, best first for X
- * by the network, each with MCTS_MIX_PRIOR visits of its value and the
+ * by the network, each with MCTS_ORDER_PRIOR visits of its value and the
  * value of its first leaf. */
 static void test_root(void)
 {
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_trace tr;
 	double net[GAME_MAX_MOVES], first[GAME_MAX_MOVES];
-	int order[GAME_MAX_MOVES], k, sorted = 0, valued = 0;
+	int order[GAME_MAX_MOVES], k, sorted = 0, valued = 0, estimates = 0;
 	struct pos p;
 	struct mcts *m;
 
@@ -90,20 +90,26 @@ static void test_root(void)
 		mcts_step_trace(m, &tr);
 		order[i] = tr.expanded;
 		first[tr.expanded >= 0 ? tr.expanded : 0] = tr.value;
+		estimates += tr.estimate;
 	}
 	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
 	for (int i = 0; i < k; i++) {
-		double want = (MCTS_MIX_PRIOR * ch[i].net + first[ch[i].move]) / (MCTS_MIX_PRIOR + 1);
+		double want = (MCTS_ORDER_PRIOR * ch[i].net + first[ch[i].move]) /
+			      (MCTS_ORDER_PRIOR + 1);
 
 		net[ch[i].move] = ch[i].net;
-		valued += ch[i].visits == MCTS_MIX_PRIOR + 1 && fabs(ch[i].value - want) < 1e-4;
+		valued += ch[i].visits == MCTS_ORDER_PRIOR + 1 && fabs(ch[i].value - want) < 1e-4;
 	}
 	for (int i = 1; i < 81; i++)
 		sorted += order[i] >= 0 && net[order[i]] <= net[order[i - 1]];
 	ok(k == 81 && sorted == 80, "the root's children are made best first by the network (%d of 80)",
 	   sorted);
 	ok(valued == 81, "each with %d visits of its network value and its first leaf's (%d of 81)",
-	   MCTS_MIX_PRIOR, valued);
+	   MCTS_ORDER_PRIOR, valued);
+	ok(estimates > 81 * MCTS_ORDER_MIX_NET / 200 && estimates < 81 * MCTS_ORDER_MIX_NET * 2 / 100 &&
+	   (MCTS_ORDER_MIX_NET == 100 || estimates < 81),
+	   "about %d%% of the first leaves valued by the network rather than a playout (%d of 81)",
+	   MCTS_ORDER_MIX_NET, estimates);
 	mcts_free(m);
 }
 
@@ -165,7 +171,7 @@ static void test_widening(void)
 			within[o] += proven > 0 ||
 				     ks - 1 < MCTS_WIDEN_BASE + MCTS_WIDEN_RATE * sqrt(ch[i].visits);
 			/* (visits enough for every move, the prior's aside) */
-			if ((int)ch[i].visits - MCTS_MIX_PRIOR - 1 >= moveset_count(&legal))
+			if ((int)ch[i].visits - MCTS_ORDER_PRIOR - 1 >= moveset_count(&legal))
 				narrow[o] += ks < moveset_count(&legal);
 		}
 		mcts_free(m);
