@@ -301,12 +301,10 @@ bool arena_fault_ahead(struct mcts *m, size_t *done);
 #define RESULT_VALUE 5
 
 /* eval=mix: does this leaf get the evaluator's value rather than a
- * playout (MCTS_MIX_NET percent of them, MCTS_ORDER_MIX_NET under order=net,
- * drawn from R)? */
-static inline bool mcts_mix_net(const struct mcts *m, struct rng *r)
+ * playout (MCTS_MIX_NET percent of them, drawn from R)? */
+static inline bool mcts_mix_net(struct rng *r)
 {
-	return rng_below(r, 100) <
-	       (m->p.order == MCTS_ORDER_NET ? MCTS_ORDER_MIX_NET : MCTS_MIX_NET);
+	return rng_below(r, 100) < MCTS_MIX_NET;
 }
 
 /* A leaf value Q (in 1/65536, X's) as leaf_result() backs it up: the

@@ -218,7 +218,7 @@ static unsigned eval_leaves(struct mcts *m, const struct pipe *p, struct pipe_sl
 
 	for (int i = 0; i < count; i++) {
 		rng_seed(&r[i], p->seed + b * PIPE_BATCH + (uint64_t)i);
-		if (m->p.eval == MCTS_EVAL_MIX && mcts_mix_net(m, &r[i])) {
+		if (m->p.eval == MCTS_EVAL_MIX && mcts_mix_net(&r[i])) {
 			STORE(s->leaf[i], mcts_leaf_value(m, &pos[i]));
 			valued |= 1u << i;
 		}

@@ -396,7 +396,7 @@ static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct
 	if (m->p.eval != MCTS_EVAL_ROLLOUT && wins_at_once(m->g, pos))
 		return result_of_win(pos->turn);
 	if (m->p.eval == MCTS_EVAL_NET ||
-	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(m, &w->rng)))
+	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(&w->rng)))
 		return value_result(known != NO_VALUE ? known : leaf_value(m, pos), frac);
 	if (w->slot != NULL) {
 		*w->slot = *pos;

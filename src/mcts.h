@@ -92,9 +92,9 @@ enum mcts_order {
 #define MCTS_WIDEN_RATE 0.7
 
 /* order=net under eval=mix: the visits a new child's network value counts
- * as (MCTS_MIX_PRIOR's part), and the percentage of new leaves valued by
- * the network rather than a playout (MCTS_MIX_NET's; the value is known
- * already, from the ordering). At 90 ms a move against playouts
+ * as, where MCTS_MIX_PRIOR is the second-visit prior's; MCTS_MIX_NET
+ * applies as it is (its share of new leaves, tried here too, the value
+ * known already from the ordering). At 90 ms a move against playouts
  * (`noughts match "mcts:time=90" "mcts:time=90,eval=rollout" --game uttt
  * --tiebreak --games 100 --seed S`, two at once, a core each; session 34):
  * 50 visits, 33% (MCTS_MIX_PRIOR's and MCTS_MIX_NET's) 68.8, 69.8% (S = 1,
@@ -103,7 +103,6 @@ enum mcts_order {
  * 25, 66% 63.0, 75.5% (S = 1, 2); 50, 100% 60.0% (S = 1); 50, 0% 65.0%
  * (S = 1). And c under 50, 33%: 0.25 61.5%, 0.55 68.0% (S = 1). */
 #define MCTS_ORDER_PRIOR 25
-#define MCTS_ORDER_MIX_NET 33
 
 /* A leaf evaluator: a value for a position just added to the tree instead
  * of a playout (eval=net), or for a node on its second visit as its prior

@@ -106,10 +106,10 @@ static void test_root(void)
 	   sorted);
 	ok(valued == 81, "each with %d visits of its network value and its first leaf's (%d of 81)",
 	   MCTS_ORDER_PRIOR, valued);
-	ok(estimates > 81 * MCTS_ORDER_MIX_NET / 200 && estimates < 81 * MCTS_ORDER_MIX_NET * 2 / 100 &&
-	   (MCTS_ORDER_MIX_NET == 100 || estimates < 81),
+	ok(estimates > 81 * MCTS_MIX_NET / 200 && estimates < 81 * MCTS_MIX_NET * 2 / 100 &&
+	   (MCTS_MIX_NET == 100 || estimates < 81),
 	   "about %d%% of the first leaves valued by the network rather than a playout (%d of 81)",
-	   MCTS_ORDER_MIX_NET, estimates);
+	   MCTS_MIX_NET, estimates);
 	mcts_free(m);
 }
 
