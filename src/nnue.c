@@ -241,19 +241,30 @@ typedef void apply_fn(int16_t *acc, const int16_t *w, int h, const int *add, int
 		      const int *del, int ndel);
 /* The sum over i < H of clamp(A[i], 0, QA) * W[i]. */
 typedef int32_t dot_fn(const int16_t *a, const int16_t *w, int h);
+/* dot() of W2 and ACC as apply() of W's rows ADD and DEL would leave it,
+ * ACC left as it is: a child's output without a copy of its accumulators. */
+typedef int32_t apply_dot_fn(const int16_t *acc, const int16_t *w, int h, const int *add,
+			     int nadd, const int *del, int ndel, const int16_t *w2);
+
+/* Unit I of ACC plus the rows ADD of W minus the rows DEL, wrapped to 16
+ * bits as the vector adds do. */
+static inline int16_t rows_scalar(const int16_t *acc, const int16_t *w, int h, int i,
+				  const int *add, int nadd, const int *del, int ndel)
+{
+	uint16_t x = (uint16_t)acc[i];
+
+	for (int k = 0; k < nadd; k++)
+		x = (uint16_t)(x + (uint16_t)w[(size_t)add[k] * (size_t)h + (size_t)i]);
+	for (int k = 0; k < ndel; k++)
+		x = (uint16_t)(x - (uint16_t)w[(size_t)del[k] * (size_t)h + (size_t)i]);
+	return (int16_t)x;
+}
 
 static void apply_scalar(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
 			 const int *del, int ndel)
 {
-	for (int i = 0; i < h; i++) {
-		uint16_t x = (uint16_t)acc[i];
-
-		for (int k = 0; k < nadd; k++)
-			x = (uint16_t)(x + (uint16_t)w[(size_t)add[k] * (size_t)h + (size_t)i]);
-		for (int k = 0; k < ndel; k++)
-			x = (uint16_t)(x - (uint16_t)w[(size_t)del[k] * (size_t)h + (size_t)i]);
-		acc[i] = (int16_t)x; /* wraps as the vector adds do */
-	}
+	for (int i = 0; i < h; i++)
+		acc[i] = rows_scalar(acc, w, h, i, add, nadd, del, ndel);
 }
 
 static int32_t dot_scalar(const int16_t *a, const int16_t *w, int h)
@@ -268,20 +279,44 @@ static int32_t dot_scalar(const int16_t *a, const int16_t *w, int h)
 	return sum;
 }
 
+static int32_t apply_dot_scalar(const int16_t *acc, const int16_t *w, int h, const int *add,
+				int nadd, const int *del, int ndel, const int16_t *w2)
+{
+	int32_t sum = 0;
+
+	for (int i = 0; i < h; i++) {
+		int16_t v = rows_scalar(acc, w, h, i, add, nadd, del, ndel);
+
+		sum += (v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v) * w2[i];
+	}
+	return sum;
+}
+
 #ifdef NNUE_X86
+#define ROW(w, f, h, i) ((w) + (size_t)(f) * (size_t)(h) + (size_t)(i))
+
+/* The units I.. of ACC plus the rows ADD of W minus the rows DEL (as
+ * rows_scalar(), a vector's width at once). */
+__attribute__((target("sse2"))) static inline __m128i rows_sse2(const int16_t *acc,
+								const int16_t *w, int h, int i,
+								const int *add, int nadd,
+								const int *del, int ndel)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(acc + i));
+
+	for (int k = 0; k < nadd; k++)
+		x = _mm_add_epi16(x, _mm_loadu_si128((const __m128i *)ROW(w, add[k], h, i)));
+	for (int k = 0; k < ndel; k++)
+		x = _mm_sub_epi16(x, _mm_loadu_si128((const __m128i *)ROW(w, del[k], h, i)));
+	return x;
+}
+
 __attribute__((target("sse2"))) static void apply_sse2(int16_t *acc, const int16_t *w, int h,
 						      const int *add, int nadd, const int *del,
 						      int ndel)
 {
-	for (int i = 0; i < h; i += 8) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(acc + i));
-
-		for (int k = 0; k < nadd; k++)
-			x = _mm_add_epi16(x, _mm_loadu_si128((const __m128i *)(w + (size_t)add[k] * (size_t)h + (size_t)i)));
-		for (int k = 0; k < ndel; k++)
-			x = _mm_sub_epi16(x, _mm_loadu_si128((const __m128i *)(w + (size_t)del[k] * (size_t)h + (size_t)i)));
-		_mm_storeu_si128((__m128i *)(acc + i), x);
-	}
+	for (int i = 0; i < h; i += 8)
+		_mm_storeu_si128((__m128i *)(acc + i), rows_sse2(acc, w, h, i, add, nadd, del, ndel));
 }
 
 __attribute__((target("sse2"))) static int32_t dot_sse2(const int16_t *a, const int16_t *w, int h)
@@ -298,46 +333,109 @@ __attribute__((target("sse2"))) static int32_t dot_sse2(const int16_t *a, const 
 	return out[0] + out[1] + out[2] + out[3];
 }
 
+__attribute__((target("sse2"))) static int32_t apply_dot_sse2(const int16_t *acc,
+							      const int16_t *w, int h,
+							      const int *add, int nadd,
+							      const int *del, int ndel,
+							      const int16_t *w2)
+{
+	__m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
+	int32_t out[4];
+
+	for (int i = 0; i < h; i += 8) {
+		__m128i x = rows_sse2(acc, w, h, i, add, nadd, del, ndel);
+
+		x = _mm_min_epi16(_mm_max_epi16(x, zero), qa);
+		sum = _mm_add_epi32(sum, _mm_madd_epi16(x, _mm_loadu_si128((const __m128i *)(w2 + i))));
+	}
+	_mm_storeu_si128((__m128i *)out, sum);
+	return out[0] + out[1] + out[2] + out[3];
+}
+
+__attribute__((target("avx2"))) static inline __m256i rows_avx2(const int16_t *acc,
+								const int16_t *w, int h, int i,
+								const int *add, int nadd,
+								const int *del, int ndel)
+{
+	__m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
+
+	for (int k = 0; k < nadd; k++)
+		x = _mm256_add_epi16(x, _mm256_loadu_si256((const __m256i *)ROW(w, add[k], h, i)));
+	for (int k = 0; k < ndel; k++)
+		x = _mm256_sub_epi16(x, _mm256_loadu_si256((const __m256i *)ROW(w, del[k], h, i)));
+	return x;
+}
+
 __attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16_t *w, int h,
 						      const int *add, int nadd, const int *del,
 						      int ndel)
 {
-	for (int i = 0; i < h; i += 16) {
-		__m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
-
-		for (int k = 0; k < nadd; k++)
-			x = _mm256_add_epi16(x, _mm256_loadu_si256((const __m256i *)(w + (size_t)add[k] * (size_t)h + (size_t)i)));
-		for (int k = 0; k < ndel; k++)
-			x = _mm256_sub_epi16(x, _mm256_loadu_si256((const __m256i *)(w + (size_t)del[k] * (size_t)h + (size_t)i)));
-		_mm256_storeu_si256((__m256i *)(acc + i), x);
-	}
+	for (int i = 0; i < h; i += 16)
+		_mm256_storeu_si256((__m256i *)(acc + i), rows_avx2(acc, w, h, i, add, nadd, del, ndel));
 }
 
-__attribute__((target("avx2"))) static int32_t dot_avx2(const int16_t *a, const int16_t *w, int h)
+/* The sum of SUM's eight lanes. */
+__attribute__((target("avx2"))) static inline int32_t sum_avx2(__m256i sum)
 {
-	__m256i sum = _mm256_setzero_si256(), zero = _mm256_setzero_si256();
-	__m256i qa = _mm256_set1_epi16(NNUE_QA);
 	int32_t out[8], total = 0;
 
-	for (int i = 0; i < h; i += 16) {
-		__m256i c = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(a + i)), zero), qa);
-
-		sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, _mm256_loadu_si256((const __m256i *)(w + i))));
-	}
 	_mm256_storeu_si256((__m256i *)out, sum);
 	for (int k = 0; k < 8; k++)
 		total += out[k];
 	return total;
 }
 
+__attribute__((target("avx2"))) static int32_t dot_avx2(const int16_t *a, const int16_t *w, int h)
+{
+	__m256i sum = _mm256_setzero_si256(), zero = _mm256_setzero_si256();
+	__m256i qa = _mm256_set1_epi16(NNUE_QA);
+
+	for (int i = 0; i < h; i += 16) {
+		__m256i c = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(a + i)), zero), qa);
+
+		sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, _mm256_loadu_si256((const __m256i *)(w + i))));
+	}
+	return sum_avx2(sum);
+}
+
+__attribute__((target("avx2"))) static int32_t apply_dot_avx2(const int16_t *acc,
+							      const int16_t *w, int h,
+							      const int *add, int nadd,
+							      const int *del, int ndel,
+							      const int16_t *w2)
+{
+	__m256i sum = _mm256_setzero_si256(), zero = _mm256_setzero_si256();
+	__m256i qa = _mm256_set1_epi16(NNUE_QA);
+
+	for (int i = 0; i < h; i += 16) {
+		__m256i x = rows_avx2(acc, w, h, i, add, nadd, del, ndel);
+
+		x = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
+		sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, _mm256_loadu_si256((const __m256i *)(w2 + i))));
+	}
+	return sum_avx2(sum);
+}
+
 /* 32 lanes; the last units of a layer not a multiple of 32 wide under a
  * mask (masked lanes are neither read nor written). */
 #define AVX512 __attribute__((target("avx512f,avx512bw")))
-#define ROW(w, f, h, i) ((w) + (size_t)(f) * (size_t)(h) + (size_t)(i))
 
 AVX512 static inline __mmask32 lanes_from(int i, int h)
 {
 	return h - i >= 32 ? (__mmask32)~0u : (__mmask32)((1u << (h - i)) - 1);
+}
+
+AVX512 static inline __m512i rows_avx512(const int16_t *acc, const int16_t *w, int h, int i,
+					__mmask32 m, const int *add, int nadd, const int *del,
+					int ndel)
+{
+	__m512i x = _mm512_maskz_loadu_epi16(m, acc + i);
+
+	for (int k = 0; k < nadd; k++)
+		x = _mm512_add_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, add[k], h, i)));
+	for (int k = 0; k < ndel; k++)
+		x = _mm512_sub_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, del[k], h, i)));
+	return x;
 }
 
 AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
@@ -345,13 +443,8 @@ AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int
 {
 	for (int i = 0; i < h; i += 32) {
 		__mmask32 m = lanes_from(i, h);
-		__m512i x = _mm512_maskz_loadu_epi16(m, acc + i);
 
-		for (int k = 0; k < nadd; k++)
-			x = _mm512_add_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, add[k], h, i)));
-		for (int k = 0; k < ndel; k++)
-			x = _mm512_sub_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, del[k], h, i)));
-		_mm512_mask_storeu_epi16(acc + i, m, x);
+		_mm512_mask_storeu_epi16(acc + i, m, rows_avx512(acc, w, h, i, m, add, nadd, del, ndel));
 	}
 }
 
@@ -368,14 +461,32 @@ AVX512 static int32_t dot_avx512(const int16_t *a, const int16_t *w, int h)
 	}
 	return _mm512_reduce_add_epi32(sum);
 }
+
+AVX512 static int32_t apply_dot_avx512(const int16_t *acc, const int16_t *w, int h,
+				       const int *add, int nadd, const int *del, int ndel,
+				       const int16_t *w2)
+{
+	__m512i sum = _mm512_setzero_si512(), zero = _mm512_setzero_si512();
+	__m512i qa = _mm512_set1_epi16(NNUE_QA);
+
+	for (int i = 0; i < h; i += 32) {
+		__mmask32 m = lanes_from(i, h);
+		__m512i x = rows_avx512(acc, w, h, i, m, add, nadd, del, ndel);
+
+		x = _mm512_min_epi16(_mm512_max_epi16(x, zero), qa);
+		sum = _mm512_add_epi32(sum, _mm512_madd_epi16(x, _mm512_maskz_loadu_epi16(m, w2 + i)));
+	}
+	return _mm512_reduce_add_epi32(sum);
+}
 #endif
 
 static struct kernels {
 	apply_fn *apply;
 	dot_fn *dot;
+	apply_dot_fn *apply_dot;
 	int level;
 	bool chosen;
-} k = { apply_scalar, dot_scalar, NNUE_SCALAR, false };
+} k = { apply_scalar, dot_scalar, apply_dot_scalar, NNUE_SCALAR, false };
 
 static bool have_level(int level)
 {
@@ -396,12 +507,13 @@ int nnue_set_simd(int level)
 	static const struct {
 		apply_fn *apply;
 		dot_fn *dot;
+		apply_dot_fn *apply_dot;
 	} path[] = {
-		[NNUE_SCALAR] = { apply_scalar, dot_scalar },
+		[NNUE_SCALAR] = { apply_scalar, dot_scalar, apply_dot_scalar },
 #ifdef NNUE_X86
-		[NNUE_SSE2] = { apply_sse2, dot_sse2 },
-		[NNUE_AVX2] = { apply_avx2, dot_avx2 },
-		[NNUE_AVX512] = { apply_avx512, dot_avx512 },
+		[NNUE_SSE2] = { apply_sse2, dot_sse2, apply_dot_sse2 },
+		[NNUE_AVX2] = { apply_avx2, dot_avx2, apply_dot_avx2 },
+		[NNUE_AVX512] = { apply_avx512, dot_avx512, apply_dot_avx512 },
 #endif
 	};
 
@@ -412,6 +524,7 @@ int nnue_set_simd(int level)
 	k.chosen = true;
 	k.apply = path[level].apply;
 	k.dot = path[level].dot;
+	k.apply_dot = path[level].apply_dot;
 	return level;
 }
 
@@ -435,6 +548,31 @@ static void apply_change(const struct nnue *n, const struct change *c, struct nn
 	for (int i = 0; i < c->ndel; i++)
 		del[i] = flip_feature(c->del[i]);
 	k.apply(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel);
+}
+
+/* nnue_output() for SIDE to move of A with C (seen from X) applied, A
+ * left as it is. */
+static int32_t output_with(const struct nnue *n, const struct nnue_acc *a,
+			   const struct change *c, int side)
+{
+	int add[NNUE_FEATURES], del[NNUE_FEATURES];
+	int32_t out = n->b2;
+
+	for (int i = 0; i < c->nadd; i++)
+		add[i] = flip_feature(c->add[i]);
+	for (int i = 0; i < c->ndel; i++)
+		del[i] = flip_feature(c->del[i]);
+	for (int s = 0; s < 2; s++) {
+		const int16_t *w2 = n->w2 + (s == side ? 0 : n->hidden);
+
+		if (s == SIDE_X)
+			out += k.apply_dot(a->v[s], n->w1, n->hidden, c->add, c->nadd, c->del,
+					   c->ndel, w2);
+		else
+			out += k.apply_dot(a->v[s], n->w1, n->hidden, add, c->nadd, del, c->ndel,
+					   w2);
+	}
+	return out;
 }
 
 /* (format version 3) A from scratch for the cell states ST. */
@@ -547,11 +685,17 @@ int32_t nnue_output(const struct nnue *n, const struct nnue_acc *a, int side)
 	       k.dot(a->v[!side], n->w2 + n->hidden, n->hidden);
 }
 
-double nnue_value(const struct nnue *n, const struct nnue_acc *a, int side)
+/* The expected score of a raw output (nnue_output()'s scale). */
+static double logistic(int32_t out)
 {
-	double logit = nnue_output(n, a, side) / (double)(NNUE_QA * NNUE_QB);
+	double logit = out / (double)(NNUE_QA * NNUE_QB);
 
 	return 1.0 / (1.0 + exp(-logit));
+}
+
+double nnue_value(const struct nnue *n, const struct nnue_acc *a, int side)
+{
+	return logistic(nnue_output(n, a, side));
 }
 
 const char *nnue_game(const struct nnue *n)
@@ -624,7 +768,7 @@ static void leaf_kids(const void *model, const void *ctx, const struct pos *root
 	const struct nnue *n = model;
 	const struct leaf_ctx *r = ctx;
 	size_t bytes = (size_t)n->hidden * sizeof(int16_t);
-	struct nnue_acc a, c;
+	struct nnue_acc a;
 
 	for (int s = 0; s < 2; s++)
 		memcpy(a.v[s], r->acc.v[s], bytes);
@@ -633,11 +777,8 @@ static void leaf_kids(const void *model, const void *ctx, const struct pos *root
 		struct change ch;
 		double v;
 
-		for (int s = 0; s < 2; s++)
-			memcpy(c.v[s], a.v[s], bytes);
 		move_diff(pos, &kids[i], kids[i].last / 9, &ch);
-		apply_change(n, &ch, &c);
-		v = nnue_value(n, &c, kids[i].turn);
+		v = logistic(output_with(n, &a, &ch, kids[i].turn));
 		value[i] = kids[i].turn == SIDE_X ? v : 1 - v;
 	}
 }

@@ -123,15 +123,46 @@ static void test_incremental(const struct nnue *n)
 	   back, plies);
 }
 
+/* Whether N's kids() of P's children not over (the search's, from the
+ * start as its root CTX) are the same at LEVEL as on the scalar path. */
+static bool kids_agree(const struct nnue *n, int level, const struct pos *start, void *ctx,
+		       const struct pos *p)
+{
+	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
+	struct pos kid[GAME_MAX_MOVES];
+	double vs[GAME_MAX_MOVES], vl[GAME_MAX_MOVES];
+	struct moveset legal;
+	int count = 0;
+
+	game_legal(&game, p, &legal);
+	for (int i = 0; i < moveset_count(&legal); i++) {
+		kid[count] = *p;
+		game_play(&game, &kid[count], moveset_nth(&legal, i));
+		count += !game_over(&kid[count]);
+	}
+	nnue_set_simd(NNUE_SCALAR);
+	e->kids(e->model, ctx, start, p, kid, count, vs);
+	nnue_set_simd(level);
+	e->kids(e->model, ctx, start, p, kid, count, vl);
+	return memcmp(vs, vl, (size_t)count * sizeof(double)) == 0;
+}
+
 /* Random games on N at LEVEL and on the scalar path, both updated move by
- * move: the plies where accumulators and output agree, of *TOTAL. */
+ * move: the plies where accumulators and output agree, and the values of
+ * the children, of *TOTAL. */
 static int simd_agree(const struct nnue *n, int level, int *total)
 {
+	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
+	void *ctx = malloc(e->ctx_size);
+	struct pos start;
 	struct rng r;
 	int same = 0;
 
 	*total = 0;
 	rng_seed(&r, 11);
+	game_start(&game, &start);
+	nnue_set_simd(NNUE_SCALAR);
+	e->root(e->model, &start, ctx);
 	for (int g = 0; g < 20; g++) {
 		struct pos p, prev;
 		struct nnue_acc s, v;
@@ -155,9 +186,11 @@ static int simd_agree(const struct nnue *n, int level, int *total)
 			nnue_update(n, &prev, &p, &v);
 			ov = nnue_output(n, &v, p.turn);
 			(*total)++;
-			same += os == ov && same_acc(n, &s, &v);
+			same += os == ov && same_acc(n, &s, &v) &&
+				(game_over(&p) || kids_agree(n, level, &start, ctx, &p));
 		}
 	}
+	free(ctx);
 	return same;
 }
 
@@ -181,12 +214,12 @@ static void test_simd(const struct nnue *n)
 		}
 		same = simd_agree(n, level, &total);
 		ok(same == total && total > 0,
-		   "format %d, %s == scalar: accumulators and output at %d of %d plies",
+		   "format %d, %s == scalar: accumulators, output and children's values at %d of %d plies",
 		   nnue_version(n), nnue_simd_name(level), same, total);
 		if (narrow != NULL)
 			same48 = simd_agree(narrow, level, &total48);
 		ok(same48 == total48 && total48 > 0,
-		   "%s == scalar with 48 hidden units: at %d of %d plies", nnue_simd_name(level),
+		   "%s == scalar with 48 hidden units (children's values too): at %d of %d plies", nnue_simd_name(level),
 		   same48, total48);
 	}
 	nnue_free(narrow);

@@ -18,14 +18,20 @@
 static struct game game;
 
 /* Random games: at each position, kids() of its children not over against
- * leaf() of each, from the start as the root (the search's own context). */
+ * leaf() of each, from the start as the root (the search's own context),
+ * with each SIMD path the machine has (test-nnue checks each path's kids()
+ * against the scalar path's). */
 static void test_kids(const struct mcts_leaf_eval *e)
 {
 	void *ctx = malloc(e->ctx_size);
 	struct pos start, p;
 	struct rng r;
-	int positions = 0, kids = 0, same = 0;
+	int positions = 0, kids = 0, same[NNUE_AVX512 + 1] = { 0 };
+	bool have[NNUE_AVX512 + 1];
+	int best = nnue_set_simd(NNUE_AVX512);
 
+	for (int l = NNUE_SCALAR; l <= NNUE_AVX512; l++)
+		have[l] = nnue_set_simd(l) == l;
 	game_start(&game, &start);
 	e->root(e->model, &start, ctx);
 	rng_seed(&r, 11);
@@ -43,18 +49,27 @@ static void test_kids(const struct mcts_leaf_eval *e)
 				game_play(&game, &kid[n], moveset_nth(&legal, i));
 				n += !game_over(&kid[n]);
 			}
-			e->kids(e->model, ctx, &start, &p, kid, n, v);
-			for (int i = 0; i < n; i++)
-				same += v[i] == e->leaf(e->model, ctx, &start, &kid[i]);
+			for (int l = NNUE_SCALAR; l <= NNUE_AVX512; l++) {
+				if (!have[l])
+					continue;
+				nnue_set_simd(l);
+				e->kids(e->model, ctx, &start, &p, kid, n, v);
+				for (int i = 0; i < n; i++)
+					same[l] += v[i] == e->leaf(e->model, ctx, &start, &kid[i]);
+			}
 			kids += n;
 			positions++;
 			game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r,
 						(uint32_t)moveset_count(&legal))));
 		}
 	}
-	ok(same == kids && kids > 10000,
-	   "kids() of %d positions: each of %d children's values is leaf()'s, to the bit (%d)",
-	   positions, kids, same);
+	nnue_set_simd(best);
+	for (int l = NNUE_SCALAR; l <= NNUE_AVX512; l++) {
+		if (have[l])
+			ok(same[l] == kids && kids > 10000,
+			   "%s: kids() of %d positions: each of %d children's values is leaf()'s, to the bit (%d)",
+			   nnue_simd_name(l), positions, kids, same[l]);
+	}
 	free(ctx);
 }
 
