@@ -87,9 +87,13 @@ enum mcts_order {
  * against order=fixed: 1 + 0.35 sqrt(n) 72.5%, its children valued by
  * leaf() one at a time and their priors still given on their second visit;
  * ordered so but every move made in turn, 42.5%; widened in the hash order
- * 35.0%. */
+ * 35.0%. Again with the prior of MCTS_ORDER_PRIOR's 25 visits (session 35,
+ * against eval=rollout, 100 games a seed, S = 1, 2 unless said): 3 +
+ * 0.7 sqrt(n) 74.0, 72.5, 71.5% (S = 1-3), 3 + 0.5 sqrt(n) 75.5, 75.0,
+ * 79.0, 71.0% (S = 1-4), 3 + 0.35 sqrt(n) 72.0, 72.5%, 3 + sqrt(n) 72.5,
+ * 66.5%, 2 + 0.5 sqrt(n) 72.5, 70.5%, 4 + 0.7 sqrt(n) 65.0, 63.0%. */
 #define MCTS_WIDEN_BASE 3
-#define MCTS_WIDEN_RATE 0.7
+#define MCTS_WIDEN_RATE 0.5
 
 /* order=net under eval=mix: the visits a new child's network value counts
  * as, where MCTS_MIX_PRIOR is the second-visit prior's; MCTS_MIX_NET
