@@ -319,18 +319,25 @@ __attribute__((target("sse2"))) static void apply_sse2(int16_t *acc, const int16
 		_mm_storeu_si128((__m128i *)(acc + i), rows_sse2(acc, w, h, i, add, nadd, del, ndel));
 }
 
+/* The sum of SUM's four lanes. */
+__attribute__((target("sse2"))) static inline int32_t sum_sse2(__m128i sum)
+{
+	int32_t out[4];
+
+	_mm_storeu_si128((__m128i *)out, sum);
+	return out[0] + out[1] + out[2] + out[3];
+}
+
 __attribute__((target("sse2"))) static int32_t dot_sse2(const int16_t *a, const int16_t *w, int h)
 {
 	__m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-	int32_t out[4];
 
 	for (int i = 0; i < h; i += 8) {
 		__m128i c = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(a + i)), zero), qa);
 
 		sum = _mm_add_epi32(sum, _mm_madd_epi16(c, _mm_loadu_si128((const __m128i *)(w + i))));
 	}
-	_mm_storeu_si128((__m128i *)out, sum);
-	return out[0] + out[1] + out[2] + out[3];
+	return sum_sse2(sum);
 }
 
 __attribute__((target("sse2"))) static int32_t apply_dot_sse2(const int16_t *acc,
@@ -340,7 +347,6 @@ __attribute__((target("sse2"))) static int32_t apply_dot_sse2(const int16_t *acc
 							      const int16_t *w2)
 {
 	__m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-	int32_t out[4];
 
 	for (int i = 0; i < h; i += 8) {
 		__m128i x = rows_sse2(acc, w, h, i, add, nadd, del, ndel);
@@ -348,8 +354,7 @@ __attribute__((target("sse2"))) static int32_t apply_dot_sse2(const int16_t *acc
 		x = _mm_min_epi16(_mm_max_epi16(x, zero), qa);
 		sum = _mm_add_epi32(sum, _mm_madd_epi16(x, _mm_loadu_si128((const __m128i *)(w2 + i))));
 	}
-	_mm_storeu_si128((__m128i *)out, sum);
-	return out[0] + out[1] + out[2] + out[3];
+	return sum_sse2(sum);
 }
 
 __attribute__((target("avx2"))) static inline __m256i rows_avx2(const int16_t *acc,
@@ -537,16 +542,22 @@ const char *nnue_simd_name(int level)
 
 /* --- evaluation ---------------------------------------------------------- */
 
+/* C's features (seen from X) seen from O: ADD and DEL. */
+static void flip_change(const struct change *c, int *add, int *del)
+{
+	for (int i = 0; i < c->nadd; i++)
+		add[i] = flip_feature(c->add[i]);
+	for (int i = 0; i < c->ndel; i++)
+		del[i] = flip_feature(c->del[i]);
+}
+
 /* Apply C (seen from X) to both perspectives of A. */
 static void apply_change(const struct nnue *n, const struct change *c, struct nnue_acc *a)
 {
 	int add[NNUE_FEATURES], del[NNUE_FEATURES];
 
+	flip_change(c, add, del);
 	k.apply(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel);
-	for (int i = 0; i < c->nadd; i++)
-		add[i] = flip_feature(c->add[i]);
-	for (int i = 0; i < c->ndel; i++)
-		del[i] = flip_feature(c->del[i]);
 	k.apply(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel);
 }
 
@@ -556,23 +567,13 @@ static int32_t output_with(const struct nnue *n, const struct nnue_acc *a,
 			   const struct change *c, int side)
 {
 	int add[NNUE_FEATURES], del[NNUE_FEATURES];
-	int32_t out = n->b2;
+	const int16_t *w2x = n->w2 + (side == SIDE_X ? 0 : n->hidden);
+	const int16_t *w2o = n->w2 + (side == SIDE_O ? 0 : n->hidden);
 
-	for (int i = 0; i < c->nadd; i++)
-		add[i] = flip_feature(c->add[i]);
-	for (int i = 0; i < c->ndel; i++)
-		del[i] = flip_feature(c->del[i]);
-	for (int s = 0; s < 2; s++) {
-		const int16_t *w2 = n->w2 + (s == side ? 0 : n->hidden);
-
-		if (s == SIDE_X)
-			out += k.apply_dot(a->v[s], n->w1, n->hidden, c->add, c->nadd, c->del,
-					   c->ndel, w2);
-		else
-			out += k.apply_dot(a->v[s], n->w1, n->hidden, add, c->nadd, del, c->ndel,
-					   w2);
-	}
-	return out;
+	flip_change(c, add, del);
+	return n->b2 +
+	       k.apply_dot(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel, w2x) +
+	       k.apply_dot(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel, w2o);
 }
 
 /* (format version 3) A from scratch for the cell states ST. */
