@@ -784,9 +784,39 @@ static void leaf_kids(const void *model, const void *ctx, const struct pos *root
 	}
 }
 
+/* (format version 3) nnue_output() for SIDE to move of the cell states
+ * S1, from A, the accumulators of S0, A left as it is: each perspective's
+ * changed rows added and its dot product taken in one pass, or (when
+ * many slots changed) from scratch. */
+static int32_t output_cells_with(const struct nnue *n, const struct nnue_acc *a,
+				 const uint8_t s0[CELL_SLOTS], const uint8_t s1[CELL_SLOTS],
+				 int side)
+{
+	int cell[CELL_SLOTS], nc = changed_cells(s0, s1, cell);
+	int32_t out = n->b2;
+
+	if (nc > CELLS_REFRESH) {
+		struct nnue_acc c;
+
+		refresh_cells(n, s1, &c);
+		return nnue_output(n, &c, side);
+	}
+	for (int s = 0; s < 2; s++) {
+		int add[CELL_SLOTS], del[CELL_SLOTS];
+
+		for (int j = 0; j < nc; j++) {
+			add[j] = cell_feature(cell[j], s1[cell[j]], s);
+			del[j] = cell_feature(cell[j], s0[cell[j]], s);
+		}
+		out += k.apply_dot(a->v[s], n->w1, n->hidden, add, nc, del, nc,
+				   n->w2 + (s == side ? 0 : n->hidden));
+	}
+	return out;
+}
+
 /* (format version 3) The kids() of the leaf evaluator: POS's accumulators
- * and cell states from the root's, then each child's from POS's by the
- * slots its move changes. */
+ * and cell states from the root's, then each child's value from POS's by
+ * the slots its move changes. */
 static void leaf_kids_cells(const void *model, const void *ctx, const struct pos *root,
 			    const struct pos *pos, const struct pos *kids, int count,
 			    double *value)
@@ -795,7 +825,7 @@ static void leaf_kids_cells(const void *model, const void *ctx, const struct pos
 	const struct leaf_ctx *r = ctx;
 	size_t bytes = (size_t)n->hidden * sizeof(int16_t);
 	uint8_t st[CELL_SLOTS], kst[CELL_SLOTS];
-	struct nnue_acc a, c;
+	struct nnue_acc a;
 
 	(void)root;
 	for (int s = 0; s < 2; s++)
@@ -805,11 +835,8 @@ static void leaf_kids_cells(const void *model, const void *ctx, const struct pos
 	for (int i = 0; i < count; i++) {
 		double v;
 
-		for (int s = 0; s < 2; s++)
-			memcpy(c.v[s], a.v[s], bytes);
 		cell_states(&kids[i], kst);
-		update_slots(n, st, kst, &c);
-		v = nnue_value(n, &c, kids[i].turn);
+		v = logistic(output_cells_with(n, &a, st, kst, kids[i].turn));
 		value[i] = kids[i].turn == SIDE_X ? v : 1 - v;
 	}
 }
