@@ -52,6 +52,8 @@
 #      chunk) and its expected numbers
 #   ship  the newest network of the default stages (stage11.bin, else the
 #      one before) becomes uttt.bin
+# Every search of a network here says order=fixed: these stages were made
+# before order=net (session 33), which eval=net now takes by default.
 # Data go to data/ (not in git); a self-play chunk already written is kept,
 # so an interrupted run resumes. See README for the time each stage took.
 set -eu
@@ -67,7 +69,7 @@ own_round() {
 	from=$1 to=$2 first=$3 last=$4
 	shift 4
 	./selfplay-stage.sh "$NOUGHTS" "data/stage$to" \
-		"mcts:iterations=800,eval=net,net=stage$from.bin,threads=1" "$first" "$last" 1000
+		"mcts:iterations=800,eval=net,net=stage$from.bin,order=fixed,threads=1" "$first" "$last" 1000
 	"$PYTHON" train.py --out "stage$to.bin" --init "stage$from.bin" --seed "$to" --epochs 3 \
 		--lr 1e-3 "$@" data/stage"$to"/chunk-*.txt
 }
@@ -82,7 +84,7 @@ label_round() {
 	from=$1 to=$2 first=$3 last=$4 games=$5 iterations=$6 label=$7 seed=$8
 	shift 8
 	./selfplay-stage.sh "$NOUGHTS" "data/stage$to" \
-		"mcts:iterations=$iterations,eval=net,net=stage$from.bin,threads=1" "$first" "$last" \
+		"mcts:iterations=$iterations,eval=net,net=stage$from.bin,order=fixed,threads=1" "$first" "$last" \
 		"$games" --label "mcts:iterations=$label,threads=1,eval=rollout" --children 50
 	"$PYTHON" train.py --out "stage$to.bin" --init "stage$from.bin" --seed "$seed" --epochs 3 \
 		--lr 1e-3 --lam 0 "$@" data/stage"$to"/chunk-*.txt
@@ -96,7 +98,7 @@ for stage in $stages; do
 		;;
 	2)
 		./selfplay-stage.sh "$NOUGHTS" data/stage2 \
-			"mcts:iterations=1500,c=0.4,eval=net,net=stage1.bin" 101 120 100
+			"mcts:iterations=1500,c=0.4,eval=net,net=stage1.bin,order=fixed" 101 120 100
 		"$PYTHON" train.py --out stage2.bin --init stage1.bin --seed 2 --epochs 3 \
 			--lr 1e-3 data/stage1/chunk-*.txt data/stage2/chunk-*.txt
 		;;
@@ -114,7 +116,7 @@ for stage in $stages; do
 		;;
 	5)
 		./selfplay-stage.sh "$NOUGHTS" data/stage5 \
-			"mcts:iterations=1000,c=0.4,eval=net,net=stage4.bin,threads=1" 601 700 50 \
+			"mcts:iterations=1000,c=0.4,eval=net,net=stage4.bin,order=fixed,threads=1" 601 700 50 \
 			--label mcts:iterations=4000,threads=1,eval=rollout --children 50
 		"$PYTHON" train.py --out stage5.bin --init stage4.bin --seed 5 --epochs 4 \
 			--lr 1e-3 data/stage3/chunk-*.txt data/stage4/chunk-*.txt data/stage5/chunk-*.txt
@@ -139,14 +141,14 @@ for stage in $stages; do
 		;;
 	14)
 		./selfplay-stage.sh "$NOUGHTS" data/stage14 \
-			"mcts:iterations=800,eval=net,net=stage11.bin,threads=1" 5001 5011 1000 \
+			"mcts:iterations=800,eval=net,net=stage11.bin,order=fixed,threads=1" 5001 5011 1000 \
 			--label "mcts:iterations=64,threads=1,eval=rollout" --children 50
 		"$PYTHON" train.py --out stage14.bin --features cells --seed 14 --epochs 4 --lam 0 \
 			data/stage14/chunk-*.txt
 		;;
 	15)
 		./selfplay-stage.sh "$NOUGHTS" data/stage15 \
-			"mcts:iterations=800,eval=net,net=stage14.bin,threads=1" 5101 5106 1000 \
+			"mcts:iterations=800,eval=net,net=stage14.bin,order=fixed,threads=1" 5101 5106 1000 \
 			--label "mcts:iterations=64,threads=1,eval=rollout" --children 50
 		"$PYTHON" train.py --out stage15.bin --init stage14.bin --seed 15 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage14/chunk-*.txt data/stage15/chunk-*.txt
