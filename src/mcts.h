@@ -41,8 +41,13 @@ enum mcts_eval {
  * matches at once: 0% 54.2% and 58.2% (seeds 3, 4), 33% 60.2% (seed 3),
  * 50% 58.8% (seed 4); at 20,000 iterations a move (100 games, seed 1):
  * 0% 58.5%, 25% 66.5%, 50% 66.5%, 75% 61.5%. Head to head at 90 ms, 33%
- * against 0% (200 games, seeds 5, 6, two matches at once): 53.8%, 51.2%. */
-#define MCTS_MIX_NET 33
+ * against 0% (200 games, seeds 5, 6, two matches at once): 53.8%, 51.2%.
+ * Under order=net with the widening of 3 + 0.5 sqrt(n) (session 36, the
+ * same command at 100 games a seed, S = 1-4, two at once, a throwaway
+ * build reading the share from the environment): 50% 78.0, 77.5, 76.5,
+ * 76.0% (77.0% of 400: 267 won, 82 drawn, 51 lost), where 33% had 75.5,
+ * 75.0, 79.0, 71.0% (75.1%: 261-79-60; session 35). */
+#define MCTS_MIX_NET 50
 
 /* eval=mix: the visits a node's network value counts as. Tuned on UTTT
  * (stage 5 network, 2000 iterations, 400 games against playouts, the value
@@ -101,7 +106,7 @@ enum mcts_order {
  * known already from the ordering). At 90 ms a move against playouts
  * (`noughts match "mcts:time=90" "mcts:time=90,eval=rollout" --game uttt
  * --tiebreak --games 100 --seed S`, two at once, a core each; session 34):
- * 50 visits, 33% (MCTS_MIX_PRIOR's and MCTS_MIX_NET's) 68.8, 69.8% (S = 1,
+ * 50 visits, 33% (MCTS_MIX_PRIOR's and MCTS_MIX_NET's then) 68.8, 69.8% (S = 1,
  * 2, 200 games each); 25, 33% 74.0, 72.5, 71.5% (S = 1-3); 10, 33% 68.0%
  * (S = 1); 100, 33% 54.0% (S = 1); 50, 66% 71.0, 75.5, 69.5% (S = 1-3);
  * 25, 66% 63.0, 75.5% (S = 1, 2); 50, 100% 60.0% (S = 1); 50, 0% 65.0%
