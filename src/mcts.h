@@ -46,7 +46,9 @@ enum mcts_eval {
  * same command at 100 games a seed, S = 1-4, two at once, a throwaway
  * build reading the share from the environment): 50% 78.0, 77.5, 76.5,
  * 76.0% (77.0% of 400: 267 won, 82 drawn, 51 lost), where 33% had 75.5,
- * 75.0, 79.0, 71.0% (75.1%: 261-79-60; session 35). */
+ * 75.0, 79.0, 71.0% (75.1%: 261-79-60; session 35). The shipped build at
+ * 50%, S = 1, 2: 71.0, 68.5% (69.8% of 200), where 33% had 73.4% of 400
+ * (session 35): pooled the two are level, the gain not confirmed. */
 #define MCTS_MIX_NET 50
 
 /* eval=mix: the visits a node's network value counts as. Tuned on UTTT

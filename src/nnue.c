@@ -624,6 +624,17 @@ static int changed_cells(const uint8_t s0[CELL_SLOTS], const uint8_t s1[CELL_SLO
 	return nc;
 }
 
+/* (format version 3) The features SIDE sees of the NC slots CELL that
+ * differ between S0 and S1: those of S1 into ADD, those of S0 into DEL. */
+static void cell_change(const uint8_t s0[CELL_SLOTS], const uint8_t s1[CELL_SLOTS],
+			const int *cell, int nc, int side, int *add, int *del)
+{
+	for (int j = 0; j < nc; j++) {
+		add[j] = cell_feature(cell[j], s1[cell[j]], side);
+		del[j] = cell_feature(cell[j], s0[cell[j]], side);
+	}
+}
+
 /* (format version 3) A holds the accumulators of the cell states S0: make
  * them those of S1, whose NC CELL differ (at most CELLS_REFRESH). */
 static void apply_cells(const struct nnue *n, const uint8_t s0[CELL_SLOTS],
@@ -632,10 +643,7 @@ static void apply_cells(const struct nnue *n, const uint8_t s0[CELL_SLOTS],
 	for (int s = 0; s < 2 && nc > 0; s++) {
 		int add[CELL_SLOTS], del[CELL_SLOTS];
 
-		for (int j = 0; j < nc; j++) {
-			add[j] = cell_feature(cell[j], s1[cell[j]], s);
-			del[j] = cell_feature(cell[j], s0[cell[j]], s);
-		}
+		cell_change(s0, s1, cell, nc, s, add, del);
 		k.apply(a->v[s], n->w1, n->hidden, add, nc, del, nc);
 	}
 }
@@ -804,10 +812,7 @@ static int32_t output_cells_with(const struct nnue *n, const struct nnue_acc *a,
 	for (int s = 0; s < 2; s++) {
 		int add[CELL_SLOTS], del[CELL_SLOTS];
 
-		for (int j = 0; j < nc; j++) {
-			add[j] = cell_feature(cell[j], s1[cell[j]], s);
-			del[j] = cell_feature(cell[j], s0[cell[j]], s);
-		}
+		cell_change(s0, s1, cell, nc, s, add, del);
 		out += k.apply_dot(a->v[s], n->w1, n->hidden, add, nc, del, nc,
 				   n->w2 + (s == side ? 0 : n->hidden));
 	}
