@@ -47,6 +47,12 @@
 #   15 (not run by default, not shipped; session 30) stage 14's round again
 #      with stage14.bin playing: chunks 5101-5106 of 1000 games; stage15.bin
 #      trained from stage14.bin on stages 14 and 15 (--lam 0, 3 epochs)
+#   18 (not run by default; session 37) the search as it plays now orders
+#      the games: the built-in network (stage11.bin) with eval=mix and
+#      order=net at 4000 iterations, chunks 6001-6020 of 500 games, every
+#      position and every child the search visited (--children 1) valued by
+#      a 64-iteration playout search; stage18.bin trained from stage11.bin
+#      on them (--lam 0, 3 epochs)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -153,6 +159,13 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage15.bin --init stage14.bin --seed 15 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage14/chunk-*.txt data/stage15/chunk-*.txt
 		;;
+	18)
+		./selfplay-stage.sh "$NOUGHTS" data/stage18 \
+			"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" 6001 6020 500 \
+			--label "mcts:iterations=64,threads=1,eval=rollout" --children 1
+		"$PYTHON" train.py --out stage18.bin --init stage11.bin --seed 18 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage18/chunk-*.txt
+		;;
 	testnet)
 		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
 			--seed 3 --epochs 1 --lam 0 data/stage14/chunk-5001.txt
@@ -166,7 +179,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, testnet, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, testnet, ship)" >&2
 		exit 2
 		;;
 	esac
