@@ -161,7 +161,7 @@ def main():
     assert mask[np.arange(len(y)), y].all(), "a chosen move is not legal"
     t0 = time.time()
     h = hidden(net, net.fs.compute(cells, last, turn))
-    held = games % 20 == 7
+    held = uttt.held_out(games)
     va, tr = np.flatnonzero(held), np.flatnonzero(~held)
     log(f"{len(y)} positions ({len(tr)} to train, {len(va)} held out), hidden units in "
         f"{time.time() - t0:.0f} s; legal moves {mask.sum(1).mean():.1f} on average")

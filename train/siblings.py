@@ -3,7 +3,7 @@
 asks of them, against the labels of selfplay files written with
 --children: for each group of three or more siblings (lines of one game
 whose positions differ from one parent's by the move last played) in the
-held-out games (every twentieth, as train.py holds out), how often the
+held-out games (uttt.held_out(), as train.py holds out), how often the
 child the labels value best comes first in the network's order and among
 its first three, the mean rank correlation within a group, and the root
 mean square error over all of them.
@@ -22,7 +22,7 @@ import uttt
 
 def sibling_groups(cells, last, games):
     """Indices of the held-out lines, grouped by (game, parent position)."""
-    idx = np.flatnonzero((games % 20 == 7) & (last >= 0))
+    idx = np.flatnonzero(uttt.held_out(games) & (last >= 0))
     parent = cells[idx].copy()
     parent[np.arange(len(idx)), last[idx]] = 0
     groups = {}

@@ -257,10 +257,7 @@ def main():
     # (a child's line has no game result: its value alone)
     t = np.where(np.isnan(result), value,
                  args.lam * result + (1 - args.lam) * value).astype(np.float32)
-    # Hold out every twentieth game whole: positions of one game are alike,
-    # so a network that merely remembers games would look good on its own
-    # games' other positions.
-    held = np.asarray(games) % 20 == 7
+    held = uttt.held_out(games)
     val, tr = np.flatnonzero(held), np.flatnonzero(~held)
     nval = len(val)
     log(f"{len(t)} positions of {games[-1] + 1 if games else 0} games ({len(tr)} to train, "

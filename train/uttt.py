@@ -55,6 +55,14 @@ def read_selfplay(paths, games=None):
     return cells, last, turn, value, result
 
 
+def held_out(games):
+    """Which lines are held out for validation, given the game each is from
+    (read_selfplay's GAMES): every twentieth game whole, since positions of
+    one game are alike and a network that merely remembers games would look
+    good on its own games' other positions."""
+    return np.asarray(games) % 20 == 7
+
+
 def _boards(cells, last):
     """What both feature sets read of the small boards: the cells by board
     [N, 9, 9]; won [N, 2, 9] by each side; wins_here [N, 2, 9, 9], the empty
