@@ -20,17 +20,6 @@ import train
 import uttt
 
 
-def sibling_groups(cells, last, games):
-    """Indices of the held-out lines, grouped by (game, parent position)."""
-    idx = np.flatnonzero(uttt.held_out(games) & (last >= 0))
-    parent = cells[idx].copy()
-    parent[np.arange(len(idx)), last[idx]] = 0
-    groups = {}
-    for j, i in enumerate(idx):
-        groups.setdefault((games[i], parent[j].tobytes()), []).append(i)
-    return [np.asarray(g) for g in groups.values() if len(g) >= 3]
-
-
 def measure(net, groups, cells, last, turn, value):
     every = np.concatenate(groups)
     x = net.fs.compute(cells[every], last[every], turn[every])
@@ -58,7 +47,8 @@ def main():
     args = ap.parse_args()
     games = []
     cells, last, turn, value, _ = uttt.read_selfplay(args.data, games)
-    groups = sibling_groups(cells, last, np.asarray(games))
+    games = np.asarray(games)
+    groups = uttt.sibling_groups(cells, last, games, uttt.held_out(games))
     print(f"{len(groups)} groups of 3 or more siblings, {sum(map(len, groups))} positions")
     for name in args.net:
         first, three, rho, rmse = measure(train.Net.load(name), groups, cells, last, turn, value)

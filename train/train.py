@@ -3,14 +3,15 @@
 positions and write it in the format src/nnue.c reads.
 
     train.py --out FILE [--init FILE] [--features plain|cells] [--hidden H]
-             [--epochs E] [--seed S] [--lam L] [--wd D] DATA_FILE...
+             [--epochs E] [--seed S] [--lam L] [--wd D] [--rank W] DATA_FILE...
 
 The network (see src/nnue.h): binary features per perspective (--features
 plain: format 2's 217; cells: format 3's state of each cell and the board
 sent to, 739), one layer of H units shared by both perspectives, clipped to [0, 1], and one
 output over the mover's units then the other side's; its sigmoid is the
 mover's expected score. Target: L * the game's result + (1 - L) * the
-search's value. Loss: cross-entropy. Adam, with the 8 symmetries of the
+search's value. Loss: cross-entropy; with --rank W, plus W times a
+listwise loss over each search's children (rank_dz()). Adam, with the 8 symmetries of the
 board drawn at random for each batch. Weights are clipped so that the
 integer accumulators of src/nnue.c cannot overflow.
 """
@@ -152,55 +153,116 @@ def bce(p, t):
     return float(np.mean(-(t * np.log(p) + (1 - t) * np.log(1 - p))))
 
 
-def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log):
+def backward(net, xs, xo, cache, dz):
+    """The gradients of W1, B1, W2 and B2 given the loss's derivative DZ by
+    the logits of a forward pass (its CACHE) over XS, XO."""
+    a_s, a_o, h_s, h_o = cache
+    h = net.w1.shape[1]
+    gw2 = np.concatenate([h_s.T @ dz, h_o.T @ dz])
+    da_s = (dz[:, None] * net.w2[:h]) * ((a_s > 0) & (a_s < 1))
+    da_o = (dz[:, None] * net.w2[h:]) * ((a_o > 0) & (a_o < 1))
+    return [xs.T @ da_s + xo.T @ da_o, da_s.sum(0) + da_o.sum(0), gw2], float(dz.sum())
+
+
+def rank_dz(z, t, sizes):
+    """The listwise loss of sibling groups (consecutive rows of SIZES each,
+    their labels T for the side to move in each, the parent's opponent):
+    the cross-entropy of the network's distribution over a group's moves,
+    softmax(-z), against the labels', softmax(-logit(t)). Both are equal
+    when the logits Z are the labels' (where the values' loss is least
+    too), so the two losses agree; this one weighs what an order uses, the
+    differences between siblings. Returns the mean loss per group and its
+    derivative by Z."""
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    seg = np.repeat(np.arange(len(sizes)), sizes)
+
+    def softmax(s):
+        e = np.exp(s - np.maximum.reduceat(s, starts)[seg])
+        return e / np.add.reduceat(e, starts)[seg]
+
+    tc = np.clip(t, 0.01, 0.99)
+    q = softmax(-np.log(tc / (1 - tc)))
+    p = softmax(-z.astype(np.float64))
+    loss = -np.add.reduceat(q * np.log(np.maximum(p, 1e-12)), starts).mean()
+    return float(loss), ((q - p) / len(sizes)).astype(np.float32)
+
+
+class Ranking:
+    """The sibling groups of the training lines and the weight of their
+    listwise loss (--rank), a share of the groups with each batch."""
+
+    def __init__(self, groups, weight, steps):
+        self.groups, self.weight = groups, weight
+        self.per_step = -(-len(groups) // max(1, steps))
+
+    def batches(self, rng):
+        order = rng.permutation(len(self.groups))
+        for start in range(0, len(order), self.per_step):
+            chosen = [self.groups[i] for i in order[start:start + self.per_step]]
+            yield np.concatenate(chosen), np.array([len(g) for g in chosen])
+        while True:
+            yield None, None
+
+
+def adam_step(net, adam, grads, gb2, step, rate, wd):
+    for (m, v), p_, g in zip(adam, net.params(), grads):
+        m *= 0.9
+        m += 0.1 * g
+        v *= 0.999
+        v += 0.001 * g * g
+        p_ -= rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
+    mb, vb = adam[-1]
+    mb = 0.9 * mb + 0.1 * gb2
+    vb = 0.999 * vb + 0.001 * gb2 * gb2
+    adam[-1] = [mb, vb]
+    net.b2 = np.float32(net.b2 - rate * (mb / (1 - 0.9 ** step)) /
+                        (np.sqrt(vb / (1 - 0.999 ** step)) + 1e-8))
+    if wd > 0:  # decoupled weight decay (AdamW)
+        net.w1 *= 1 - rate * wd
+        net.w2 *= 1 - rate * wd
+    np.clip(net.w1, -W1_MAX, W1_MAX, out=net.w1)
+    np.clip(net.b1, -W1_MAX, W1_MAX, out=net.b1)
+    np.clip(net.w2, -W2_MAX, W2_MAX, out=net.w2)
+
+
+def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log, rank=None):
+    """Epochs of Adam over X, T; with RANK (a Ranking over the same rows),
+    its listwise loss too, weighted, on a share of its groups each batch."""
     fs = net.fs
     syms = fs.syms
     adam = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()] + [[0.0, 0.0]]
     step = 0
     n = len(t)
-    h = net.w1.shape[1]
     for epoch in range(epochs):
         t0 = time.time()
         order = rng.permutation(n)
         rate = lr * (0.5 ** (epoch // max(1, epochs // 3)))
-        total = 0.0
+        total = rank_total = 0.0
+        ranked = rank.batches(rng) if rank else None
         for start in range(0, n - batch + 1, batch):
             idx = order[start:start + batch]
             perm = syms[rng.integers(8)]
             xs = fs.dense(x[idx], 0, perm)
             xo = fs.dense(x[idx], 1, perm)
             tb = t[idx]
-            z, (a_s, a_o, h_s, h_o) = net.forward(xs, xo)
+            z, cache = net.forward(xs, xo)
             p = sigmoid(z)
             total += bce(p, tb) * len(idx)
-            dz = ((p - tb) / len(idx)).astype(np.float32)
-            gw2 = np.concatenate([h_s.T @ dz, h_o.T @ dz])
-            gb2 = float(dz.sum())
-            da_s = (dz[:, None] * net.w2[:h]) * ((a_s > 0) & (a_s < 1))
-            da_o = (dz[:, None] * net.w2[h:]) * ((a_o > 0) & (a_o < 1))
-            gw1 = xs.T @ da_s + xo.T @ da_o
-            gb1 = da_s.sum(0) + da_o.sum(0)
+            grads, gb2 = backward(net, xs, xo, cache, ((p - tb) / len(idx)).astype(np.float32))
+            rows, sizes = next(ranked) if ranked else (None, None)
+            if rows is not None:
+                xs, xo = fs.dense(x[rows], 0, perm), fs.dense(x[rows], 1, perm)
+                z, cache = net.forward(xs, xo)
+                loss, dz = rank_dz(z, t[rows], sizes)
+                rank_total += loss * len(sizes)
+                more, more_b2 = backward(net, xs, xo, cache, rank.weight * dz)
+                grads = [g + m for g, m in zip(grads, more)]
+                gb2 += more_b2
             step += 1
-            for (m, v), p_, g in zip(adam, net.params(), [gw1, gb1, gw2]):
-                m *= 0.9
-                m += 0.1 * g
-                v *= 0.999
-                v += 0.001 * g * g
-                p_ -= rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
-            mb, vb = adam[-1]
-            mb = 0.9 * mb + 0.1 * gb2
-            vb = 0.999 * vb + 0.001 * gb2 * gb2
-            adam[-1] = [mb, vb]
-            net.b2 = np.float32(net.b2 - rate * (mb / (1 - 0.9 ** step)) /
-                                (np.sqrt(vb / (1 - 0.999 ** step)) + 1e-8))
-            if wd > 0:  # decoupled weight decay (AdamW)
-                net.w1 *= 1 - rate * wd
-                net.w2 *= 1 - rate * wd
-            np.clip(net.w1, -W1_MAX, W1_MAX, out=net.w1)
-            np.clip(net.b1, -W1_MAX, W1_MAX, out=net.b1)
-            np.clip(net.w2, -W2_MAX, W2_MAX, out=net.w2)
+            adam_step(net, adam, grads, gb2, step, rate, wd)
         val = evaluate(net, x_val, t_val)
-        log(f"epoch {epoch + 1}/{epochs}: train loss {total / max(1, n - n % batch):.4f}, "
+        ranks = f", sibling loss {rank_total / max(1, len(rank.groups)):.4f}" if rank else ""
+        log(f"epoch {epoch + 1}/{epochs}: train loss {total / max(1, n - n % batch):.4f}{ranks}, "
             f"validation loss {val:.4f}, correlation {correlation(net, x_val, t_val):.3f}, "
             f"{time.time() - t0:.0f} s")
 
@@ -241,6 +303,9 @@ def main():
     ap.add_argument("--lam", type=float, default=0.5)
     ap.add_argument("--wd", type=float, default=0.0, help="weight decay (decoupled)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rank", type=float, default=0.0,
+                    help="weight of the listwise loss over sibling groups (children of one "
+                         "search, as --children writes them); 0: none")
     ap.add_argument("--features", choices=sorted(FEATURE_SETS), default="plain",
                     help="the inputs: plain (format 2, 217 features) or cells (format 3, "
                          "a state of each cell); --init's file decides when given")
@@ -265,7 +330,17 @@ def main():
         f"{np.mean(result[~np.isnan(result)] == 1):.3f}, drew {np.mean(result[~np.isnan(result)] == 0.5):.3f}")
     log(f"validation loss of a constant guess: {bce(np.full(nval, t[tr].mean()), t[val]):.4f}")
     net = Net.load(args.init) if args.init else Net(args.hidden, rng, fs)
-    train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log)
+    rank = None
+    if args.rank > 0:
+        # (row numbers of the training set, which train() indexes)
+        where = np.full(len(t), -1)
+        where[tr] = np.arange(len(tr))
+        groups = [where[g] for g in uttt.sibling_groups(cells, last, games, ~held, least=2)]
+        rank = Ranking(groups, args.rank, len(tr) // args.batch)
+        log(f"{len(groups)} sibling groups of 2 or more in training, {rank.per_step} a batch, "
+            f"weight {args.rank}")
+    train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log,
+          rank)
     zq = logits(net, x[val], integer=True)
     log(f"validation loss with integer weights: {bce(sigmoid(zq), t[val]):.4f}")
     net.save(args.out)

@@ -63,6 +63,24 @@ def held_out(games):
     return np.asarray(games) % 20 == 7
 
 
+def sibling_groups(cells, last, games, mask, least=3):
+    """The lines of MASK that are siblings (of one game, their positions
+    differing from one parent's by the move last played), as arrays of
+    indices, the groups of LEAST lines or more."""
+    idx = np.flatnonzero(np.asarray(mask) & (last >= 0))
+    if len(idx) == 0:
+        return []
+    parent = cells[idx].copy()
+    parent[np.arange(len(idx)), last[idx]] = 0
+    key = np.concatenate([np.asarray(games, np.int64)[idx, None].view(np.uint8), parent], axis=1)
+    _, inverse, counts = np.unique(np.ascontiguousarray(key).view(f"V{key.shape[1]}").ravel(),
+                                   return_inverse=True, return_counts=True)
+    inverse = inverse.ravel()
+    order = np.argsort(inverse, kind="stable")
+    groups = np.split(idx[order], np.cumsum(counts)[:-1])
+    return [g for g in groups if len(g) >= least]
+
+
 def _boards(cells, last):
     """What both feature sets read of the small boards: the cells by board
     [N, 9, 9]; won [N, 2, 9] by each side; wins_here [N, 2, 9, 9], the empty
