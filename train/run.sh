@@ -53,6 +53,11 @@
 #      position and every child the search visited (--children 1) valued by
 #      a 64-iteration playout search; stage18.bin trained from stage11.bin
 #      on them (--lam 0, 3 epochs)
+#   19 (not run by default; session 38) stage 18's games with labels 16
+#      times as deep (1024-iteration playout searches), so that siblings'
+#      values differ by more than their noise: chunks 6101-6124 of 250 games;
+#      stage19.bin trained from stage11.bin on them (--lam 0, 3 epochs), and
+#      stage19r.bin the same with the siblings' listwise loss (--rank 1)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -166,6 +171,15 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage18.bin --init stage11.bin --seed 18 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage18/chunk-*.txt
 		;;
+	19)
+		./selfplay-stage.sh "$NOUGHTS" data/stage19 \
+			"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" 6101 6124 250 \
+			--label "mcts:iterations=1024,threads=1,eval=rollout" --children 1
+		"$PYTHON" train.py --out stage19.bin --init stage11.bin --seed 19 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage19/chunk-*.txt
+		"$PYTHON" train.py --out stage19r.bin --init stage11.bin --seed 19 --epochs 3 \
+			--lr 1e-3 --lam 0 --rank 1 data/stage19/chunk-*.txt
+		;;
 	testnet)
 		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
 			--seed 3 --epochs 1 --lam 0 data/stage14/chunk-5001.txt
@@ -179,7 +193,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, testnet, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, testnet, ship)" >&2
 		exit 2
 		;;
 	esac

@@ -225,9 +225,10 @@ def adam_step(net, adam, grads, gb2, step, rate, wd):
     np.clip(net.w2, -W2_MAX, W2_MAX, out=net.w2)
 
 
-def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log, rank=None):
+def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log, rank=None, values=1.0):
     """Epochs of Adam over X, T; with RANK (a Ranking over the same rows),
-    its listwise loss too, weighted, on a share of its groups each batch."""
+    its listwise loss too, weighted, on a share of its groups each batch;
+    VALUES weighs the values' loss."""
     fs = net.fs
     syms = fs.syms
     adam = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()] + [[0.0, 0.0]]
@@ -248,7 +249,8 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log, rank=None):
             z, cache = net.forward(xs, xo)
             p = sigmoid(z)
             total += bce(p, tb) * len(idx)
-            grads, gb2 = backward(net, xs, xo, cache, ((p - tb) / len(idx)).astype(np.float32))
+            grads, gb2 = backward(net, xs, xo, cache,
+                                  (values * (p - tb) / len(idx)).astype(np.float32))
             rows, sizes = next(ranked) if ranked else (None, None)
             if rows is not None:
                 xs, xo = fs.dense(x[rows], 0, perm), fs.dense(x[rows], 1, perm)
@@ -309,6 +311,8 @@ def main():
     ap.add_argument("--features", choices=sorted(FEATURE_SETS), default="plain",
                     help="the inputs: plain (format 2, 217 features) or cells (format 3, "
                          "a state of each cell); --init's file decides when given")
+    ap.add_argument("--values", type=float, default=1.0,
+                    help="weight of the values' loss (0 with --rank: the order alone)")
     args = ap.parse_args()
 
     def log(msg):
@@ -340,7 +344,7 @@ def main():
         log(f"{len(groups)} sibling groups of 2 or more in training, {rank.per_step} a batch, "
             f"weight {args.rank}")
     train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log,
-          rank)
+          rank, args.values)
     zq = logits(net, x[val], integer=True)
     log(f"validation loss with integer weights: {bce(sigmoid(zq), t[val]):.4f}")
     net.save(args.out)
