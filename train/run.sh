@@ -101,6 +101,20 @@ label_round() {
 		--lr 1e-3 --lam 0 "$@" data/stage"$to"/chunk-*.txt
 }
 
+# order_round TO FIRST LAST GAMES LABEL: the search as it plays now
+# (eval=mix, order=net, 4000 iterations) with stage11.bin, chunks FIRST..LAST
+# of GAMES games into data/stageTO, every position and every child it
+# visited valued by a LABEL-iteration playout search; stageTO.bin trained
+# from stage11.bin on them with the labels alone as the target.
+order_round() {
+	to=$1 first=$2 last=$3 games=$4 label=$5
+	./selfplay-stage.sh "$NOUGHTS" "data/stage$to" \
+		"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" "$first" "$last" \
+		"$games" --label "mcts:iterations=$label,threads=1,eval=rollout" --children 1
+	"$PYTHON" train.py --out "stage$to.bin" --init stage11.bin --seed "$to" --epochs 3 \
+		--lr 1e-3 --lam 0 data/stage"$to"/chunk-*.txt
+}
+
 for stage in $stages; do
 	case $stage in
 	1)
@@ -165,18 +179,10 @@ for stage in $stages; do
 			--lr 1e-3 --lam 0 data/stage14/chunk-*.txt data/stage15/chunk-*.txt
 		;;
 	18)
-		./selfplay-stage.sh "$NOUGHTS" data/stage18 \
-			"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" 6001 6020 500 \
-			--label "mcts:iterations=64,threads=1,eval=rollout" --children 1
-		"$PYTHON" train.py --out stage18.bin --init stage11.bin --seed 18 --epochs 3 \
-			--lr 1e-3 --lam 0 data/stage18/chunk-*.txt
+		order_round 18 6001 6020 500 64
 		;;
 	19)
-		./selfplay-stage.sh "$NOUGHTS" data/stage19 \
-			"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" 6101 6124 250 \
-			--label "mcts:iterations=1024,threads=1,eval=rollout" --children 1
-		"$PYTHON" train.py --out stage19.bin --init stage11.bin --seed 19 --epochs 3 \
-			--lr 1e-3 --lam 0 data/stage19/chunk-*.txt
+		order_round 19 6101 6124 250 1024
 		"$PYTHON" train.py --out stage19r.bin --init stage11.bin --seed 19 --epochs 3 \
 			--lr 1e-3 --lam 0 --rank 1 data/stage19/chunk-*.txt
 		;;
