@@ -3,16 +3,17 @@
 positions and write it in the format src/nnue.c reads.
 
     train.py --out FILE [--init FILE] [--features plain|cells] [--hidden H]
-             [--epochs E] [--seed S] [--lam L] [--wd D] [--rank W] DATA_FILE...
+             [--epochs E] [--seed S] [--lam L] [--wd D] [--rank W] [--values V]
+             DATA_FILE...
 
 The network (see src/nnue.h): binary features per perspective (--features
 plain: format 2's 217; cells: format 3's state of each cell and the board
 sent to, 739), one layer of H units shared by both perspectives, clipped to [0, 1], and one
 output over the mover's units then the other side's; its sigmoid is the
 mover's expected score. Target: L * the game's result + (1 - L) * the
-search's value. Loss: cross-entropy; with --rank W, plus W times a
-listwise loss over each search's children (rank_dz()). Adam, with the 8 symmetries of the
-board drawn at random for each batch. Weights are clipped so that the
+search's value. Loss: V (default 1) times the cross-entropy; with --rank
+W, plus W times a listwise loss over each search's children (rank_dz()).
+Adam, with the 8 symmetries of the board drawn at random for each batch. Weights are clipped so that the
 integer accumulators of src/nnue.c cannot overflow.
 """
 import argparse
@@ -188,11 +189,14 @@ def rank_dz(z, t, sizes):
 
 
 class Ranking:
-    """The sibling groups of the training lines and the weight of their
-    listwise loss (--rank), a share of the groups with each batch."""
+    """The sibling groups of the training lines, their labels (the
+    searches' values: a game's result, which --lam mixes into the line of
+    the move played, says nothing about that move's siblings) and the
+    weight of their listwise loss (--rank), a share of the groups with each
+    batch."""
 
-    def __init__(self, groups, weight, steps):
-        self.groups, self.weight = groups, weight
+    def __init__(self, groups, labels, weight, steps):
+        self.groups, self.labels, self.weight = groups, labels, weight
         self.per_step = -(-len(groups) // max(1, steps))
 
     def batches(self, rng):
@@ -255,7 +259,7 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log, rank=None, v
             if rows is not None:
                 xs, xo = fs.dense(x[rows], 0, perm), fs.dense(x[rows], 1, perm)
                 z, cache = net.forward(xs, xo)
-                loss, dz = rank_dz(z, t[rows], sizes)
+                loss, dz = rank_dz(z, rank.labels[rows], sizes)
                 rank_total += loss * len(sizes)
                 more, more_b2 = backward(net, xs, xo, cache, rank.weight * dz)
                 grads = [g + m for g, m in zip(grads, more)]
@@ -340,7 +344,7 @@ def main():
         where = np.full(len(t), -1)
         where[tr] = np.arange(len(tr))
         groups = [where[g] for g in uttt.sibling_groups(cells, last, games, ~held, least=2)]
-        rank = Ranking(groups, args.rank, len(tr) // args.batch)
+        rank = Ranking(groups, value[tr], args.rank, len(tr) // args.batch)
         log(f"{len(groups)} sibling groups of 2 or more in training, {rank.per_step} a batch, "
             f"weight {args.rank}")
     train(net, x[tr], t[tr], x[val], t[val], args.epochs, args.batch, args.lr, args.wd, rng, log,
