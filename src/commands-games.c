@@ -136,11 +136,13 @@ static int match_players(const struct options *opt, struct player_spec *a, struc
 	return 0;
 }
 
-/* A match's games so far: A's wins, draws and losses, and with --sprt the
- * test of the pairs (games 2k-1 and 2k, A with each colour) and A's
- * half-points in the pair under way. */
+/* A match's games so far: A's wins, draws and losses, in all and with
+ * each side (by_side[SIDE][0..2]: A playing SIDE), and with --sprt the test
+ * of the pairs (games 2k-1 and 2k, A with each colour) and A's half-points
+ * in the pair under way. */
 struct tally {
 	int wins, draws, losses, played;
+	int by_side[2][3];
 	int pair_halves;
 	struct sprt *sprt;
 };
@@ -154,6 +156,7 @@ static void tally_game(struct tally *t, int result, int a_side)
 	t->wins += halves == 2;
 	t->draws += halves == 1;
 	t->losses += halves == 0;
+	t->by_side[a_side][2 - halves]++;
 	t->pair_halves += halves;
 	if (t->played % 2 == 0) {
 		if (t->sprt != NULL)
@@ -210,6 +213,39 @@ static void sprt_report(struct json *j, const struct sprt *t)
 			      : "no verdict yet");
 }
 
+/* A's score in T's games with each side, as JSON fields of J ("as_x",
+ * "as_o") or a text line: the first move's advantage, seen apart from the
+ * players'. */
+static void sides_report(struct json *j, const struct tally *t)
+{
+	static const char *const key[2] = { "as_x", "as_o" }, *const name[2] = { "X", "O" };
+
+	if (j == NULL)
+		printf("A as");
+	for (int side = SIDE_X; side <= SIDE_O; side++) {
+		const int *r = t->by_side[side];
+		int n = r[0] + r[1] + r[2];
+		double s = n > 0 ? (r[0] + 0.5 * r[1]) / n : 0;
+
+		if (j != NULL) {
+			json_key(j, key[side]);
+			json_object_begin(j);
+			json_int_field(j, "games", n);
+			json_int_field(j, "wins", r[0]);
+			json_int_field(j, "draws", r[1]);
+			json_int_field(j, "losses", r[2]);
+			json_double_field(j, "score", s);
+			json_object_end(j);
+		} else {
+			printf("%s %s: %d game%s, won %d, drew %d, lost %d; score %.1f%%",
+			       side == SIDE_X ? "" : "; as", name[side], n, n == 1 ? "" : "s", r[0],
+			       r[1], r[2], 100 * s);
+		}
+	}
+	if (j == NULL)
+		printf("\n");
+}
+
 /* The summary of a match of T's games between A and B, as text or JSON;
  * returns the exit status. */
 static int match_report(const struct options *opt, const struct player_spec *a,
@@ -243,6 +279,7 @@ static int match_report(const struct options *opt, const struct player_spec *a,
 		json_double_field(&j, "elo", elo_of(s));
 		json_double_field(&j, "elo_low", lo);
 		json_double_field(&j, "elo_high", hi);
+		sides_report(&j, t);
 		if (t->sprt != NULL)
 			sprt_report(&j, t->sprt);
 		json_bool_field(&j, "stopped", stop_requested != 0);
@@ -252,6 +289,7 @@ static int match_report(const struct options *opt, const struct player_spec *a,
 		printf("games %d%s: A won %d, drew %d, lost %d; score %.1f%%\n", t->played,
 		       stop_requested ? " (stopped)" : "", t->wins, t->draws, t->losses, 100 * s);
 		printf("Elo difference %+.0f (95%%: %+.0f to %+.0f)\n", elo_of(s), lo, hi);
+		sides_report(NULL, t);
 		if (t->sprt != NULL)
 			sprt_report(NULL, t->sprt);
 	}

@@ -137,6 +137,16 @@ expect_grep '"a": "mcts:iterations=20,c=0.4,rollout=smart,solver=on,eval=mix,ord
 run match mcts:iterations=20 random --game ttt --games 1
 expect_grep '^A: mcts:iterations=20,c=0.4,rollout=smart,solver=on$' "match ttt: no evaluation named"
 
+# match scores A with each side apart: 4,3,3 is won by the first player,
+# so perfect play wins every game as X and loses every game as O (three
+# games: A is X in the first and third)
+run match negamax:depth=12 negamax:depth=12 --game 4,3,3 --games 3 --json
+expect_grep '"as_x": \{"games": 2, "wins": 2, "draws": 0, "losses": 0, "score": 1\}, "as_o": \{"games": 1, "wins": 0, "draws": 0, "losses": 1, "score": 0\}' \
+	"match --json: A's games as X and as O apart (4,3,3 is the first player's)"
+run match negamax:depth=12 negamax:depth=12 --game 4,3,3 --games 3
+expect_grep '^A as X: 2 games, won 2, drew 0, lost 0; score 100\.0%; as O: 1 game, won 0, drew 0, lost 1; score 0\.0%$' \
+	"match: a line of A's score as X and as O"
+
 # match --sprt stops at a verdict: a searching engine against random play
 # at tic-tac-toe is shown stronger in a few pairs, long before --games; an
 # engine against itself is not shown 100 Elo stronger; the pairs counted
@@ -147,7 +157,7 @@ case $out in
 *'"verdict": "H1"'*) pass "match --sprt: an engine against random play is H1 before --games" ;;
 *) fail "match --sprt: an engine against random play is H1"; printf '# got: %s\n' "$out" ;;
 esac
-games=$(printf '%s\n' "$out" | sed -n 's/.*"games": \([0-9]*\),.*/\1/p')
+games=$(printf '%s\n' "$out" | sed -n 's/.*"game": "[^"]*", "games": \([0-9]*\),.*/\1/p')
 pairs=$(printf '%s\n' "$out" | sed -n 's/.*"pairs": \([0-9]*\),.*/\1/p')
 if [ -n "$games" ] && [ "$pairs" = $((games / 2)) ]; then pass "match --sprt: a pair is two games"
 else fail "match --sprt: pairs $pairs of games $games"; fi
