@@ -239,6 +239,10 @@ struct worker {
 	 * expand() last made, which order_block() computed: leaf_result()
 	 * takes it instead of asking again; NO_VALUE when none */
 	uint32_t fresh_value;
+	/* (pipeline, worker 0, eval=mix) the fresh_value of the leaf just
+	 * handed out, for the job to blend with its playout: pipe_hold()
+	 * takes it */
+	uint32_t handed_value;
 	/* (pipeline, worker 0, order=net) the node whose block this
 	 * iteration's job orders (defer_order()), 0: none; set by expand(),
 	 * cleared where it is taken */
@@ -313,6 +317,16 @@ static inline int value_result(unsigned q, unsigned *frac)
 {
 	*frac = q >= 65536 ? 0 : q;
 	return q >= 65536 ? RESULT_X : RESULT_O;
+}
+
+/* eval=mix: a playout's result R blended with the evaluator's value KNOWN
+ * of its leaf (for X, in 1/65536): MCTS_MIX_BLEND percent the value. The
+ * result to back up, and *FRAC, as value_result(). */
+static inline int blend_result(int r, uint32_t known, unsigned *frac)
+{
+	uint32_t p = r == RESULT_X ? 65536 : r == RESULT_O ? 0 : 32768;
+
+	return value_result((MCTS_MIX_BLEND * known + (100 - MCTS_MIX_BLEND) * p) / 100, frac);
 }
 
 /* The search's steps, which mcts-run.c and the pipeline run (mcts.c): a

@@ -86,6 +86,10 @@ struct pipe_slot {
 	uint32_t order_base[PIPE_BATCH];
 	uint8_t order_count[PIPE_BATCH];
 	unsigned sort;
+	/* (eval=mix) bit I set: job I's leaf was valued when its block was
+	 * ordered, so it gets a playout, which the tree thread blends with
+	 * that value (pipe_job's known), rather than a draw of which */
+	unsigned blend;
 	_Alignas(64) uint32_t ticket; /* the next batch here not yet taken */
 	uint32_t copied;               /* the last batch here a player copied, plus one */
 	uint64_t done;                 /* the last batch played out, plus one, << 32 | results */
@@ -104,6 +108,7 @@ struct pipe_job {
 	bool changed;
 	uint32_t prior; /* the node given the prior with the results, 0: none */
 	uint32_t order; /* the node whose block the job ordered, 0: none */
+	uint32_t known; /* (eval=mix) the leaf's value to blend, NO_VALUE: none */
 	uint32_t path[GAME_MAX_PLIES + 1];
 };
 
@@ -166,8 +171,12 @@ void pipe_hold(struct mcts *m, struct worker *w, int depth, unsigned frac, bool 
 	unsigned i = p->head % PIPE_BATCH;
 
 	if (i == 0)
-		s->want = s->sort = 0;
+		s->want = s->sort = s->blend = 0;
 	j->prior = 0;
+	j->known = w->handed_value;
+	w->handed_value = NO_VALUE;
+	if (j->known != NO_VALUE)
+		s->blend |= 1u << i;
 	j->order = w->order_node;
 	if (w->order_node != 0) {
 		const struct node *n = &m->nodes[w->order_node];
@@ -218,7 +227,7 @@ static unsigned eval_leaves(struct mcts *m, const struct pipe *p, struct pipe_sl
 
 	for (int i = 0; i < count; i++) {
 		rng_seed(&r[i], p->seed + b * PIPE_BATCH + (uint64_t)i);
-		if (m->p.eval == MCTS_EVAL_MIX && mcts_mix_net(&r[i])) {
+		if (m->p.eval == MCTS_EVAL_MIX && !(s->blend >> i & 1) && mcts_mix_net(&r[i])) {
 			STORE(s->leaf[i], mcts_leaf_value(m, &pos[i]));
 			valued |= 1u << i;
 		}
@@ -341,6 +350,8 @@ static void settle_oldest(struct mcts *m, struct worker *w)
 			mcts_order_done(m, j->order);
 		if (r == RESULT_VALUE)
 			r = value_result(LOAD(s->leaf[i]), &frac);
+		else if (j->known != NO_VALUE)
+			r = blend_result(r, j->known, &frac);
 		mcts_finish(m, w, j->path, j->depth, r, frac, j->changed, j->root_j);
 	}
 	p->tail = (b + 1) * PIPE_BATCH;

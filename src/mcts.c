@@ -377,32 +377,38 @@ static bool wins_at_once(const struct game *g, const struct pos *pos)
 }
 
 /* The result to back up from POS, a leaf just added and not over: a
- * playout's, or under eval=net (and for MCTS_MIX_NET percent of the leaves
- * under eval=mix) the leaf evaluator's value v for X. A value is backed
+ * playout's; under eval=net the leaf evaluator's value v for X; under
+ * eval=mix, where order_block() valued the leaf already (W's fresh_value),
+ * a playout blended with that value (blend_result()), and elsewhere, for
+ * MCTS_MIX_NET percent of the leaves, the value. A value is backed
  * up as it is, not drawn as a result: *FRAC is X's score in 1/65536 of a
  * result, and the result returned RESULT_O (X's score beyond it: 0); a
  * value of exactly 0 or 1 is that result. A playout's result has *FRAC 0.
  * W and T as in iterate(); reads the leaf evaluator's state only, so
- * workers share it; a value order_block() found is not asked for again
- * (W's fresh_value). (In the pipeline, the job's player draws whether its
- * leaf gets a playout or the value: mcts-pipe.c.) */
+ * workers share it. (In the pipeline, the job's player draws whether its
+ * leaf gets a playout or the value, and the tree thread blends: mcts-pipe.c.) */
 static int leaf_result(struct mcts *m, struct worker *w, struct pos *pos, struct mcts_trace *t,
 		       unsigned *frac)
 {
 	uint32_t known = w->fresh_value;
+	bool blend;
+	int r;
 
 	*frac = 0;
 	w->fresh_value = NO_VALUE;
 	if (m->p.eval != MCTS_EVAL_ROLLOUT && wins_at_once(m->g, pos))
 		return result_of_win(pos->turn);
+	blend = m->p.eval == MCTS_EVAL_MIX && known != NO_VALUE;
 	if (m->p.eval == MCTS_EVAL_NET ||
-	    (m->p.eval == MCTS_EVAL_MIX && w->slot == NULL && mcts_mix_net(&w->rng)))
+	    (m->p.eval == MCTS_EVAL_MIX && !blend && w->slot == NULL && mcts_mix_net(&w->rng)))
 		return value_result(known != NO_VALUE ? known : leaf_value(m, pos), frac);
 	if (w->slot != NULL) {
 		*w->slot = *pos;
+		w->handed_value = blend ? known : NO_VALUE;
 		return RESULT_HANDED;
 	}
-	return t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+	r = t != NULL ? playout_traced(m, w, pos, t) : game_rollout(m->g, pos, &w->rng, m->p.rollout);
+	return blend ? blend_result(r, known, frac) : r;
 }
 
 /* The side that chose the node at depth I of a path from a root where

@@ -86,15 +86,26 @@ static struct mcts *search(const struct pos *p, enum mcts_order order, uint64_t 
 	return mcts_new(&game, p, &prm);
 }
 
+/* Is V, a leaf's value backed up, its playout's result blended with its
+ * network value NET as eval=mix blends them (MCTS_MIX_BLEND percent NET)? */
+static bool blended(double v, double net)
+{
+	for (int s = 0; s <= 2; s++)
+		if (fabs(v - (MCTS_MIX_BLEND * net + (100 - MCTS_MIX_BLEND) * s / 2.0) / 100) < 1e-4)
+			return true;
+	return false;
+}
+
 /* The root's first 81 iterations make its 81 children, best first for X
  * by the network, each with MCTS_ORDER_PRIOR visits of its value and the
- * value of its first leaf. */
+ * value of its first leaf: a playout's result blended with that value. */
 static void test_root(void)
 {
 	struct mcts_child ch[GAME_MAX_MOVES];
 	struct mcts_trace tr;
 	double net[GAME_MAX_MOVES], first[GAME_MAX_MOVES];
-	int order[GAME_MAX_MOVES], k, sorted = 0, valued = 0, estimates = 0;
+	int order[GAME_MAX_MOVES], played[GAME_MAX_MOVES] = { 0 };
+	int k, sorted = 0, valued = 0, blends = 0;
 	struct pos p;
 	struct mcts *m;
 
@@ -105,7 +116,7 @@ static void test_root(void)
 		mcts_step_trace(m, &tr);
 		order[i] = tr.expanded;
 		first[tr.expanded >= 0 ? tr.expanded : 0] = tr.value;
-		estimates += tr.estimate;
+		played[tr.expanded >= 0 ? tr.expanded : 0] = tr.estimate && tr.rollout_len > 0;
 	}
 	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
 	for (int i = 0; i < k; i++) {
@@ -114,6 +125,7 @@ static void test_root(void)
 
 		net[ch[i].move] = ch[i].net;
 		valued += ch[i].visits == MCTS_ORDER_PRIOR + 1 && fabs(ch[i].value - want) < 1e-4;
+		blends += played[ch[i].move] && blended(first[ch[i].move], ch[i].net);
 	}
 	for (int i = 1; i < 81; i++)
 		sorted += order[i] >= 0 && net[order[i]] <= net[order[i - 1]];
@@ -121,10 +133,8 @@ static void test_root(void)
 	   sorted);
 	ok(valued == 81, "each with %d visits of its network value and its first leaf's (%d of 81)",
 	   MCTS_ORDER_PRIOR, valued);
-	ok(estimates > 81 * MCTS_MIX_NET / 200 && estimates < 81 * MCTS_MIX_NET * 2 / 100 &&
-	   (MCTS_MIX_NET == 100 || estimates < 81),
-	   "about %d%% of the first leaves valued by the network rather than a playout (%d of 81)",
-	   MCTS_MIX_NET, estimates);
+	ok(blends == 81, "each first leaf a playout blended %d%% with its network value (%d of 81)",
+	   MCTS_MIX_BLEND, blends);
 	mcts_free(m);
 }
 
