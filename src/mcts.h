@@ -37,8 +37,9 @@ enum mcts_eval {
 /* eval=mix: the percentage of new leaves valued by the network rather than
  * by a playout, drawn at random (a network value costs about a playout's
  * time); since session 42 only of leaves whose value the ordering did not
- * find already (MCTS_MIX_BLEND has the others). At 90 ms a move against playouts (`noughts match "mcts:time=90"
- * "mcts:time=90,eval=rollout" --game uttt --tiebreak --games 200`), two
+ * find already (MCTS_MIX_BLEND has the others). At 90 ms a move against
+ * playouts (`noughts match "mcts:time=90" "mcts:time=90,eval=rollout"
+ * --game uttt --tiebreak --games 200`), two
  * matches at once: 0% 54.2% and 58.2% (seeds 3, 4), 33% 60.2% (seed 3),
  * 50% 58.8% (seed 4); at 20,000 iterations a move (100 games, seed 1):
  * 0% 58.5%, 25% 66.5%, 50% 66.5%, 75% 61.5%. Head to head at 90 ms, 33%
