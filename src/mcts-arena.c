@@ -44,6 +44,7 @@ void arena_init(struct mcts *m, size_t capacity)
 	/* (see util.h) */
 	m->free_bits = huge_alloc(free_bits_bytes(capacity));
 	m->nodes = huge_alloc(capacity * sizeof(struct node));
+	m->implicit = NULL;
 	m->capacity = (uint32_t)capacity;
 	m->nodes[0] = (struct node){ 0 };
 	m->top = 1;

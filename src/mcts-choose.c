@@ -207,8 +207,17 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 		o->value = value_for(ch, side);
 		/* (floor -1: the score even of a child the solver passes over) */
 		o->uct = HUGE_VAL;
-		if (ch->visits > 0 && child_terms(ch, side, -1, -1, true, &q, &rsqrt))
+		o->implicit = (double)NAN;
+		if (m->implicit != NULL) {
+			double v = LOAD(m->implicit[base + (uint32_t)k]) / 65535.0;
+
+			o->implicit = side == SIDE_X ? v : 1 - v;
+		}
+		if (ch->visits > 0 && child_terms(ch, side, -1, -1, true, &q, &rsqrt)) {
+			if (m->implicit != NULL)
+				q = implicit_q(q, LOAD(m->implicit[base + (uint32_t)k]), ch->flags, side);
 			o->uct = q + explore * rsqrt;
+		}
 		o->proven = proof_for(ch, side);
 		o->proven_plies = plies_of(ch);
 		o->net = net_value(m, &at, ch->move, side);

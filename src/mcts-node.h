@@ -256,6 +256,11 @@ struct mcts {
 	struct pos root_pos;
 	uint32_t root;
 	struct node *nodes;  /* the arena; slot 0 is never used */
+	/* (eval=mix under order=net, else NULL) each slot's implicit minimax
+	 * value for X, in 1/65535 of a result (MCTS_IMPLICIT_WEIGHT): a
+	 * leaf's its network value, a node's the best for its mover of its
+	 * children's and its best slot's not yet a child (mcts.c, implicit_update()) */
+	uint16_t *implicit;
 	uint32_t capacity;   /* slots in the arena */
 	uint32_t top;        /* first slot never handed out */
 	uint32_t free_blocks[GAME_MAX_MOVES + 1]; /* blocks given back, by size */
@@ -573,6 +578,18 @@ child_terms(const struct node *n, int side, int floor, int open, bool clamp, dou
 		return true;
 	*q = solver_q(LOAD(n->bounds), side, floor, *q);
 	return *q >= 0;
+}
+
+/* The mean Q for SIDE of a child whose flags are FLAGS, moved
+ * MCTS_IMPLICIT_WEIGHT of the way to its implicit minimax value IMP (see
+ * struct mcts' implicit), for a child whose outcome is still open. */
+static inline double implicit_q(double q, unsigned imp, int flags, int side)
+{
+	double v = imp * (1.0 / 65535);
+
+	if ((flags & OUTCOMES_MASK) != OPEN_OUTCOMES)
+		return q;
+	return q + MCTS_IMPLICIT_WEIGHT * ((side == SIDE_X ? v : 1 - v) - q);
 }
 
 /* Game results as outcomes for X, and back. */

@@ -41,6 +41,9 @@ void root_cache_entry(struct mcts *m, struct root_cache *rc, int j, int floor)
 	if (!child_terms(&m->nodes[rc->idx[j]], m->root_pos.turn, floor, open_key(floor), true,
 			 &rc->q[j], &rc->rsqrt[j]))
 		rc->q[j] = -HUGE_VAL; /* passed over: never the best */
+	else if (m->implicit != NULL)
+		rc->q[j] = implicit_q(rc->q[j], LOAD(m->implicit[rc->idx[j]]),
+				      LOAD(m->nodes[rc->idx[j]].flags), m->root_pos.turn);
 }
 
 void root_cache_touch(struct mcts *m, struct root_cache *rc, int j)

@@ -107,6 +107,8 @@ struct mcts *mcts_new(const struct game *g, const struct pos *root, const struct
 			     p->leaf->kids != NULL
 		? MCTS_ORDER_NET
 		: MCTS_ORDER_FIXED;
+	if (m->p.order == MCTS_ORDER_NET && m->p.eval == MCTS_EVAL_MIX)
+		m->implicit = huge_alloc((size_t)m->capacity * sizeof(*m->implicit));
 	/* (eval=net plays no playouts: nothing to hand over) */
 	if (m->p.parallel == MCTS_PARALLEL_AUTO)
 		m->p.parallel = m->threads == 2 && m->p.eval != MCTS_EVAL_NET ? MCTS_PARALLEL_PIPELINE
@@ -135,6 +137,8 @@ void mcts_free(struct mcts *m)
 	free(m->leaf_ctx);
 	huge_free(m->free_bits, free_bits_bytes(m->capacity));
 	huge_free(m->nodes, (size_t)m->capacity * sizeof(struct node));
+	if (m->implicit != NULL)
+		huge_free(m->implicit, (size_t)m->capacity * sizeof(*m->implicit));
 	free(m);
 }
 

@@ -59,6 +59,8 @@ static void node_init(struct mcts *m, uint32_t i, int move)
 	m->nodes[i] = (struct node){
 		.move = (uint8_t)move, .flags = OPEN_OUTCOMES, .bounds = OPEN_BOUNDS_X
 	};
+	if (m->implicit != NULL)
+		STORE(m->implicit[i], 32768);
 }
 
 /* A root for MOVE in a block of its own (mcts_new(), mcts_advance()),
@@ -184,6 +186,17 @@ static void order_here(struct mcts *m, struct worker *w, const struct pos *pos)
 	w->order_node = 0;
 }
 
+/* The implicit minimax value (struct mcts' implicit) of a new leaf whose
+ * position is POS: its result if the game is over, else its network value
+ * PRIOR (for X, in 1/65536) if its parent's ordering found it (VALUED),
+ * else a draw's. */
+static uint16_t implicit_leaf(const struct pos *pos, bool valued, uint32_t prior)
+{
+	if (game_over(pos))
+		return pos->result == RESULT_X ? 65535 : pos->result == RESULT_O ? 0 : 32768;
+	return !valued ? 32768 : prior > 65535 ? 65535 : (uint16_t)prior;
+}
+
 /* Add a child for an untried move of node I (untried_move()), whose
  * position is POS, and play that move on POS. Returns the child, or 0 when
  * nothing was added: the node turned out fully expanded (NODE_FULL is then
@@ -250,6 +263,8 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	w->allocated++;
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
+	if (m->implicit != NULL)
+		STORE(m->implicit[fresh], implicit_leaf(pos, ordered, prior));
 	if (ordered && !game_over(pos)) {
 		w->fresh_value = prior;
 		if (m->p.eval == MCTS_EVAL_MIX)
@@ -267,7 +282,8 @@ out:
 }
 
 /* The child that UCT selects among the COUNT children KIDS (their first
- * slot BASE) for SIDE, under a parent whose worst score for SIDE is FLOOR
+ * slot BASE; IMP their implicit minimax values, or NULL) for SIDE, under a
+ * parent whose worst score for SIDE is FLOOR
  * (OPEN: open_key(FLOOR)), EXPLORE being c * sqrt(ln(parent visits)): the
  * innermost loop of the search, compiled once for each SIDE and for SHARED
  * (other workers write the counts as they are read: child_terms()' clamp),
@@ -275,7 +291,7 @@ out:
  * over (a node not fully expanded: order=net's widening). */
 static inline __attribute__((always_inline)) uint32_t
 select_among(const struct node *kids, int count, uint32_t base, double explore, int side,
-	     int floor, int open, bool shared)
+	     int floor, int open, bool shared, const uint16_t *imp)
 {
 	double best_score = -1.0;
 	int best = 0;
@@ -285,6 +301,8 @@ select_among(const struct node *kids, int count, uint32_t base, double explore, 
 
 		if (!child_terms(&kids[k], side, floor, open, shared, &q, &rsqrt))
 			continue; /* passed over */
+		if (imp != NULL)
+			q = implicit_q(q, LOAD(imp[k]), LOAD(kids[k].flags), side);
 		score = q + explore * rsqrt;
 		if (score > best_score) {
 			best_score = score;
@@ -307,14 +325,18 @@ static uint32_t select_child(const struct mcts *m, const struct node *n, int sid
 	uint32_t base;
 	int count = kids_of(n, &base), floor, top, open;
 	const struct node *kids = &m->nodes[base];
+	const uint16_t *imp = m->implicit != NULL ? &m->implicit[base] : NULL;
 
 	bounds_for(n, side, &floor, &top);
 	open = open_key(floor);
 	if (m->shared)
-		return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, true)
-				      : select_among(kids, count, base, explore, SIDE_O, floor, open, true);
-	return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, false)
-			      : select_among(kids, count, base, explore, SIDE_O, floor, open, false);
+		return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, true, imp)
+				      : select_among(kids, count, base, explore, SIDE_O, floor, open, true, imp);
+	if (imp != NULL)
+		return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, false, imp)
+				      : select_among(kids, count, base, explore, SIDE_O, floor, open, false, imp);
+	return side == SIDE_X ? select_among(kids, count, base, explore, SIDE_X, floor, open, false, NULL)
+			      : select_among(kids, count, base, explore, SIDE_O, floor, open, false, NULL);
 }
 
 /* A playout from POS that records its moves in T, with the policies of the
@@ -610,11 +632,58 @@ static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, 
 	return &w->line[depth];
 }
 
+/* Node I's implicit minimax value (struct mcts' implicit) again, SIDE
+ * moving there: the best for SIDE of its children's and, while it is not
+ * fully expanded, of its next slot's, the best move not yet a child
+ * (order_block() wrote them best first). Returns whether it changed. */
+static bool implicit_node(struct mcts *m, uint32_t i, int side)
+{
+	const struct node *n = &m->nodes[i];
+	uint32_t base;
+	int k = kids_of(n, &base), f = LOAD_ACQ(n->flags), best = -1;
+	unsigned old;
+
+	for (int j = 0; j < k; j++) {
+		int v = LOAD(m->implicit[base + (uint32_t)j]);
+
+		v = side == SIDE_X ? v : 65535 - v;
+		best = v > best ? v : best;
+	}
+	if ((f & (NODE_FULL | NODE_ORDERED)) == NODE_ORDERED && k < LOAD(n->cap)) {
+		uint32_t x = LOAD(m->nodes[base + (uint32_t)k].draws);
+		int v = x > 65535 ? 65535 : (int)x;
+
+		v = side == SIDE_X ? v : 65535 - v;
+		best = v > best ? v : best;
+	}
+	if (best < 0)
+		return false; /* no children yet: its own value stands */
+	best = side == SIDE_X ? best : 65535 - best;
+	old = LOAD(m->implicit[i]);
+	STORE(m->implicit[i], (uint16_t)best);
+	return old != (unsigned)best;
+}
+
+/* After an iteration whose leaf is at DEPTH of PATH: the implicit minimax
+ * values from the leaf's parent up, while they change; not the root's,
+ * which no selection reads (and which would cost a scan of as many as 81
+ * children an iteration). */
+static void implicit_update(struct mcts *m, const uint32_t *path, int depth)
+{
+	int turn = m->root_pos.turn;
+
+	for (int i = depth - 1; i >= 1; i--)
+		if (!implicit_node(m, path[i], turn ^ (i & 1)))
+			break;
+}
+
 /* mcts_finish() (mcts-node.h), inlined into iterate(). */
 static inline __attribute__((always_inline)) void
 finish(struct mcts *m, struct worker *w, const uint32_t *path, int depth, int r, unsigned frac,
        bool changed, int root_j)
 {
+	if (m->implicit != NULL)
+		implicit_update(m, path, depth);
 	backup(m, path, depth, outcome_of_result(r), frac, changed);
 	if (root_j >= 0 && w->rc.valid && w->rc.idx[root_j] == path[1])
 		root_cache_touch(m, &w->rc, root_j); /* the root's child chosen: its terms changed */

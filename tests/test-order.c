@@ -2,7 +2,8 @@
  * computed from the node's accumulators (kids()), is the value of each
  * computed alone (leaf()); the search makes a node's children best first
  * by it, each with it as its prior, and below the root widens a node only
- * as its visits allow, where order=fixed makes every move in turn. */
+ * as its visits allow, where order=fixed makes every move in turn; under
+ * eval=mix each node keeps the minimax of the network's values below it. */
 #include "config.h"
 
 #include <math.h>
@@ -228,6 +229,110 @@ static void test_other_format(void)
 	nnue_free(n);
 }
 
+/* What the walk of test_implicit() found: leaves and inner nodes checked,
+ * inner nodes fully expanded, and those where the rule failed. */
+struct implicit_walk {
+	int leaves, inner, full, bad;
+};
+
+/* Check the node reached by the LEN moves PATH (position P; ME its entry
+ * in its parent's statistics, NULL at the root) and the tree below it: a
+ * leaf's implicit minimax value is its network value (or its result when
+ * the game is over); an inner node's, for its mover, is at least the best
+ * of its children's, and exactly that once every move is a child. */
+static void walk_implicit(struct mcts *m, uint8_t *path, int len, const struct pos *p,
+			  const struct mcts_child *me, struct implicit_walk *w)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct moveset legal;
+	int k = mcts_stats(m, path, len, ch, GAME_MAX_MOVES, NULL);
+	double best = -1;
+
+	if (k <= 0) {
+		double want = !game_over(p) ? me->net : p->result == RESULT_DRAW ? 0.5 : 1;
+
+		w->leaves++;
+		w->bad += fabs(me->implicit - want) > 2.0 / 65535;
+		return;
+	}
+	for (int i = 0; i < k; i++)
+		best = ch[i].implicit > best ? ch[i].implicit : best;
+	game_legal(&game, p, &legal);
+	if (me != NULL) {
+		w->inner++;
+		w->full += k == moveset_count(&legal);
+		w->bad += k == moveset_count(&legal) ? fabs(1 - me->implicit - best) > 1e-9
+						     : 1 - me->implicit < best - 1e-9;
+	}
+	for (int i = 0; i < k; i++) {
+		struct pos q = *p;
+
+		game_play(&game, &q, ch[i].move);
+		path[len] = (uint8_t)ch[i].move;
+		walk_implicit(m, path, len + 1, &q, &ch[i], w);
+	}
+}
+
+/* The move whose UCT score in CH (K children, fully expanded) is the
+ * highest, its mean first moved toward its implicit value (WITH) or not. */
+static int predict(const struct mcts_child *ch, int k, double explore, bool with)
+{
+	double top = -1;
+	int move = -1;
+
+	for (int i = 0; i < k; i++) {
+		double q = ch[i].value, s;
+
+		if (with)
+			q += MCTS_IMPLICIT_WEIGHT * (ch[i].implicit - q);
+		s = q + explore / sqrt(ch[i].visits);
+		if (s > top) {
+			top = s;
+			move = ch[i].move;
+		}
+	}
+	return move;
+}
+
+/* eval=mix under order=net: every node keeps the minimax of the network's
+ * values below it (MCTS_IMPLICIT_WEIGHT), and the root's choice ranks its
+ * children by their means moved toward it. */
+static void test_implicit(void)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct implicit_walk w = { 0 };
+	struct mcts_totals tot;
+	struct mcts_trace tr;
+	uint8_t path[GAME_MAX_PLIES];
+	int same = 0, differ = 0, k;
+	struct pos p;
+	struct mcts *m;
+
+	game_start(&game, &p);
+	m = search(&p, MCTS_ORDER_AUTO, 3);
+	mcts_run(m, 5000, 0);
+	walk_implicit(m, path, 0, &p, NULL, &w);
+	ok(w.bad == 0 && w.leaves > 1000 && w.inner > 100 && w.full > 10,
+	   "a leaf's implicit value is its network value, a node's the best of its children's "
+	   "(%d leaves, %d inner nodes, %d of them full; %d wrong)", w.leaves, w.inner, w.full,
+	   w.bad);
+	for (int i = 0; i < 200; i++) {
+		double explore;
+		int with;
+
+		k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &tot);
+		explore = mcts_params_of(m)->c * sqrt(log(tot.root_visits));
+		with = predict(ch, k, explore, true);
+		differ += with != predict(ch, k, explore, false);
+		mcts_step_trace(m, &tr);
+		same += k == 81 && tr.path_len > 0 && tr.path[0] == with;
+	}
+	ok(same == 200 && differ > 0,
+	   "the root selects by means moved %.0f%% toward the implicit values (%d of 200; "
+	   "%d of them another move by the means alone)", 100 * MCTS_IMPLICIT_WEIGHT, same, differ);
+	mcts_free(m);
+}
+
 int main(void)
 {
 	char err[200];
@@ -243,5 +348,6 @@ int main(void)
 	test_other_format();
 	test_root();
 	test_widening();
+	test_implicit();
 	return tap_done();
 }
