@@ -183,16 +183,19 @@ static void print_children(const struct game *g, const struct mcts_child *ch, in
 			   const struct mcts_totals *t)
 {
 	char name[8];
-	bool net = false; /* a column for the network's values when there are any */
+	/* columns for the network's values and the implicit minimax values
+	 * when there are any */
+	bool net = false, mm = false;
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		net = net || !isnan(ch[i].net);
-
-	printf("move  visits  share     wins    draws   losses  value%s    uct  proven\n",
-	       net ? "    net" : "");
+		mm = mm || !isnan(ch[i].implicit);
+	}
+	printf("move  visits  share     wins    draws   losses  value%s%s    uct  proven\n",
+	       net ? "    net" : "", mm ? "     mm" : "");
 	for (int i = 0; i < n; i++) {
 		double share = t->root_visits > 0 ? 100.0 * ch[i].visits / t->root_visits : 0;
-		char uct[16], nv[16] = "";
+		char uct[16], nv[16] = "", mv[16] = "";
 
 		if (ch[i].uct == HUGE_VAL)
 			strcpy(uct, "inf");
@@ -202,9 +205,11 @@ static void print_children(const struct game *g, const struct mcts_child *ch, in
 			strcpy(nv, "      -");
 		else if (net)
 			fmt_buf(nv, sizeof(nv), "  %.3f", ch[i].net);
-		printf("%-4s %7u %5.1f%% %8u %8u %8u  %.3f%s %6s  %s",
+		if (mm)
+			fmt_buf(mv, sizeof(mv), "  %.3f", ch[i].implicit);
+		printf("%-4s %7u %5.1f%% %8u %8u %8u  %.3f%s%s %6s  %s",
 		       game_move_name(g, ch[i].move, name), ch[i].visits, share, ch[i].wins,
-		       ch[i].draws, ch[i].losses, ch[i].value, nv, uct,
+		       ch[i].draws, ch[i].losses, ch[i].value, nv, mv, uct,
 		       ch[i].proven != PROOF_NONE ? game_proof_name(ch[i].proven) : "-");
 		if (ch[i].proven_plies >= 0)
 			printf(" in %d", ch[i].proven_plies + 1); /* the move itself is a ply */
@@ -250,6 +255,8 @@ static int analyze_mcts(struct options *opt, struct player *p)
 			json_double_field(&j, "value", ch[i].value);
 			if (!isnan(ch[i].net))
 				json_double_field(&j, "net", ch[i].net);
+			if (!isnan(ch[i].implicit))
+				json_double_field(&j, "implicit", ch[i].implicit);
 			json_double_field(&j, "uct", ch[i].uct);
 			json_string_field(&j, "proven", game_proof_name(ch[i].proven));
 			if (ch[i].proven_plies >= 0)

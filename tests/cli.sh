@@ -205,6 +205,20 @@ run analyze --game uttt --engine mcts:iterations=30,parallel=both
 expect_error 2 "parallel must be auto, tree or pipeline, not 'both'" \
 	"parallel=both: one line saying what is accepted, exit status 2"
 
+# analyze: the implicit minimax values (mm) under eval=mix with order=net,
+# a value between 0 and 1 for each move; none under order=fixed
+run analyze --game uttt --moves "e5 d4" --engine mcts:iterations=3000,threads=1
+if printf '%s\n' "$out" | awk 'NR == 1 { ok = $9 == "mm"; next }
+	$1 ~ /^[a-i][1-9]$/ { n++; if (!($9 + 0 >= 0 && $9 + 0 <= 1 && $9 ~ /^[01]\.[0-9][0-9][0-9]$/)) ok = 0 }
+	END { exit !(ok && n == 9) }'; then
+	pass "analyze: an mm column, a value for each of the 9 moves"
+else
+	fail "analyze: mm column"; printf '%s\n' "$out" | sed 's/^/# got: /'
+fi
+run analyze --game uttt --moves "e5 d4" --engine mcts:iterations=3000,threads=1,order=fixed --json
+if printf '%s\n' "$out" | grep -q '"implicit"'; then fail "analyze order=fixed: no implicit values"
+else pass "analyze --json, order=fixed: no implicit values"; fi
+
 # order=: net or fixed; net needs the network
 run analyze --game uttt --engine mcts:iterations=30,order=best
 expect_error 2 "order must be net or fixed, not 'best'" \
