@@ -20,6 +20,16 @@ static inline double worth(int result, int side, double x_value)
 	return result == RESULT_DRAW ? 0.5 : result_winner(result) == side ? 2 : -1;
 }
 
+/* The implicit minimax value (struct mcts' implicit) of a move whose
+ * worth() for SIDE, the mover, is WORTH: a result's, or the evaluator's. */
+static uint16_t implicit_of(double worth, int side)
+{
+	double x = worth > 1 ? 1 : worth < 0 ? 0 : worth;
+
+	x = side == SIDE_X ? x : 1 - x;
+	return (uint16_t)lround(x * 65535);
+}
+
 /* The values for X of the COUNT moves MOVES of POS, into X, and their
  * worths for the mover (kids() for the positions not over). */
 static void value_moves(struct mcts *m, const struct pos *pos, const uint8_t *moves, int count,
@@ -91,6 +101,8 @@ void mcts_order_moves(struct mcts *m, const struct pos *pos, const struct movese
 	for (int k = 0; k < count; k++) {
 		STORE(slot[k].move, moves[k]);
 		STORE(slot[k].draws, (uint32_t)lround(x[k] * 65536));
+		if (m->implicit != NULL)
+			STORE(m->implicit[base + (uint32_t)k], implicit_of(worths[k], pos->turn));
 	}
 }
 

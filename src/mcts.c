@@ -59,8 +59,6 @@ static void node_init(struct mcts *m, uint32_t i, int move)
 	m->nodes[i] = (struct node){
 		.move = (uint8_t)move, .flags = OPEN_OUTCOMES, .bounds = OPEN_BOUNDS_X
 	};
-	if (m->implicit != NULL)
-		STORE(m->implicit[i], 32768);
 }
 
 /* A root for MOVE in a block of its own (mcts_new(), mcts_advance()),
@@ -72,6 +70,8 @@ static uint32_t root_alloc(struct mcts *m, int move)
 
 	assert(i != 0);
 	node_init(m, i, move);
+	if (m->implicit != NULL)
+		STORE(m->implicit[i], 32768);
 	m->in_use++;
 	arena_settle(m, &m->w[0]);
 	return i;
@@ -635,7 +635,8 @@ static const struct pos *line_step(struct mcts *m, struct worker *w, int depth, 
 /* Node I's implicit minimax value (struct mcts' implicit) again, SIDE
  * moving there: the best for SIDE of its children's and, while it is not
  * fully expanded, of its next slot's, the best move not yet a child
- * (order_block() wrote them best first). Returns whether it changed. */
+ * (mcts_order_moves() wrote their values, best first, into the implicit
+ * array too). Returns whether it changed. */
 static bool implicit_node(struct mcts *m, uint32_t i, int side)
 {
 	const struct node *n = &m->nodes[i];
@@ -650,8 +651,9 @@ static bool implicit_node(struct mcts *m, uint32_t i, int side)
 		best = v > best ? v : best;
 	}
 	if ((f & (NODE_FULL | NODE_ORDERED)) == NODE_ORDERED && k < LOAD(n->cap)) {
-		uint32_t x = LOAD(m->nodes[base + (uint32_t)k].draws);
-		int v = x > 65535 ? 65535 : (int)x;
+		/* (mcts_order_moves() wrote it; never the slot's own fields,
+		 * which another worker may be making into a child) */
+		int v = LOAD(m->implicit[base + (uint32_t)k]);
 
 		v = side == SIDE_X ? v : 65535 - v;
 		best = v > best ? v : best;
