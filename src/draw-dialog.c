@@ -20,12 +20,14 @@ static const char *const help_notes[] = {
 	"  proven  solved by the search: the result and plies to the end",
 	"  net     with a value network: its value of the move for the mover, beside the "
 	"search's",
+	"  mm      under eval=mix: the best the network sees for the mover down the tree's "
+	"lines (implicit minimax), which UCT moves the win rate toward",
 	"  UCT     the score the search selects by: win rate + exploration",
 	"  wins, draws, loss  the playouts' results for the mover (a network's value v of a "
 	"leaf counts as v of a win)",
 	"  PV      the principal variation: most visited moves in turn",
 	"A narrow panel leaves out whole columns, from the last: wins, draws and losses, then "
-	"UCT, net, the bar, the proof, the share.",
+	"UCT and mm, net, the bar, the proof, the share.",
 	"",
 	"What the marks mean, one thing each:",
 	"  *       the move the engine plays (or played): on the board and before its row",

@@ -503,7 +503,7 @@ void draw_panel(const struct screen *sc)
 
 	/* The candidate rows. */
 	chosen = chosen_move(u, s);
-	view_cols_net(&cols, w, view_has_net(s->kids, s->n));
+	view_cols_net(&cols, w, view_extra_cols(s->kids, s->n));
 	draw_text(sc, y + 4, x, w, A_BOLD | A_UNDERLINE, view_head_row(&cols, line, sizeof(line)));
 	panel_rows(sc, s->n, &footer, &visible);
 	for (int i = 0; i < s->n; i++)

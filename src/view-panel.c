@@ -32,7 +32,7 @@ enum {
  * at which they go: a narrow panel drops the highest tiers first, a whole
  * tier at a time, so no heading is ever cut. A new column is a row here
  * (its tier says how much it matters) and a field in struct view_cols. */
-enum { COL_MOVE, COL_VISITS, COL_SHARE, COL_BAR, COL_RATE, COL_NET, COL_PROOF, COL_UCT,
+enum { COL_MOVE, COL_VISITS, COL_SHARE, COL_BAR, COL_RATE, COL_NET, COL_PROOF, COL_MM, COL_UCT,
        COL_WINS, COL_DRAWS, COL_LOSSES, COL_COUNT };
 static const struct {
 	int w, tier;
@@ -40,57 +40,64 @@ static const struct {
 	[COL_MOVE] = { W_MOVE, 0 },	[COL_VISITS] = { W_VISITS, 0 },
 	[COL_SHARE] = { W_SHARE, 1 },	[COL_BAR] = { BAR_MIN, 3 },
 	[COL_RATE] = { W_RATE, 0 },	[COL_NET] = { W_NET, 4 }, /* says more than UCT */
+	[COL_MM] = { W_NET, 5 },	/* beside UCT, which it moves */
 	[COL_PROOF] = { W_PROOF, 2 },	[COL_UCT] = { W_UCT, 5 },
 	[COL_WINS] = { W_COUNT, 6 },	[COL_DRAWS] = { W_COUNT, 6 },
 	[COL_LOSSES] = { W_COUNT, 6 },
 };
 
-/* Characters the columns up to TIER take, spaces between included; the
- * net column only with a network (NET). */
-static int tier_width(int tier, bool net)
+/* Is column I one of a search's extras, and not among EXTRA? */
+static bool col_absent(int i, unsigned extra)
+{
+	return (i == COL_NET && !(extra & VIEW_COL_NET)) || (i == COL_MM && !(extra & VIEW_COL_MM));
+}
+
+/* Characters the columns up to TIER take, spaces between included; of
+ * the extras only those of EXTRA. */
+static int tier_width(int tier, unsigned extra)
 {
 	int w = -1;
 
 	for (int i = 0; i < COL_COUNT; i++)
-		if (col_def[i].tier <= tier && (i != COL_NET || net))
+		if (col_def[i].tier <= tier && !col_absent(i, extra))
 			w += 1 + col_def[i].w;
 	return w;
 }
 
 int view_cols_width(int tiers)
 {
-	return tier_width(tiers - 1, false);
+	return tier_width(tiers - 1, 0);
 }
 
 void view_cols(struct view_cols *c, int width)
 {
-	view_cols_net(c, width, false);
+	view_cols_net(c, width, 0);
 }
 
-void view_cols_net(struct view_cols *c, int width, bool net)
+void view_cols_net(struct view_cols *c, int width, unsigned extra)
 {
 	int *xs[COL_COUNT] = {
 		[COL_MOVE] = &c->move_x,   [COL_VISITS] = &c->visits_x, [COL_SHARE] = &c->share_x,
 		[COL_BAR] = &c->bar_x,     [COL_RATE] = &c->rate_x,     [COL_NET] = &c->net_x,
-		[COL_PROOF] = &c->proof_x, [COL_UCT] = &c->uct_x,       [COL_WINS] = &c->wins_x,
+		[COL_MM] = &c->mm_x,       [COL_PROOF] = &c->proof_x, [COL_UCT] = &c->uct_x,       [COL_WINS] = &c->wins_x,
 		[COL_DRAWS] = &c->draws_x, [COL_LOSSES] = &c->losses_x,
 	};
 	int tier = -1, x = 0;
 
-	while (tier + 1 < VIEW_COL_TIERS && tier_width(tier + 1, net) <= width)
+	while (tier + 1 < VIEW_COL_TIERS && tier_width(tier + 1, extra) <= width)
 		tier++;
 	c->width = width;
 	c->tiers = tier + 1;
 	c->bar_w = 0;
 	if (tier >= col_def[COL_BAR].tier) {
-		c->bar_w = BAR_MIN + width - tier_width(tier, net);
+		c->bar_w = BAR_MIN + width - tier_width(tier, extra);
 		if (c->bar_w > BAR_MAX)
 			c->bar_w = BAR_MAX;
 	}
 	for (int i = 0; i < COL_COUNT; i++) {
 		int w = i == COL_BAR ? c->bar_w : col_def[i].w;
 
-		if (col_def[i].tier > tier || (i == COL_NET && !net)) {
+		if (col_def[i].tier > tier || col_absent(i, extra)) {
 			*xs[i] = -1;
 			continue;
 		}
@@ -110,12 +117,14 @@ char *view_fmt_rate(double v, char *buf, size_t size)
 	return buf;
 }
 
-bool view_has_net(const struct mcts_child *kids, int n)
+unsigned view_extra_cols(const struct mcts_child *kids, int n)
 {
+	unsigned extra = 0;
+
 	for (int i = 0; i < n; i++)
-		if (!isnan(kids[i].net))
-			return true;
-	return false;
+		extra |= (isnan(kids[i].net) ? 0u : VIEW_COL_NET) |
+			 (isnan(kids[i].implicit) ? 0u : VIEW_COL_MM);
+	return extra;
 }
 
 int view_bar_eighths(uint64_t visits, uint64_t total, int bar_w)
@@ -204,6 +213,7 @@ char *view_head_row(const struct view_cols *c, char *buf, size_t size)
 	put_field(buf, c->width, c->losses_x, W_COUNT, true, "loss");
 	put_field(buf, c->width, c->rate_x, W_RATE, true, "win%");
 	put_field(buf, c->width, c->net_x, W_NET, true, "net");
+	put_field(buf, c->width, c->mm_x, W_NET, true, "mm");
 	put_field(buf, c->width, c->uct_x, W_UCT, true, "UCT");
 	put_field(buf, c->width, c->proof_x, W_PROOF, false, "proven");
 	return buf;
@@ -237,6 +247,7 @@ static char *child_row(const struct view_cols *c, const struct game *g, const st
 	view_fmt_rate(ch->visits == 0 ? (double)NAN : ch->value, t, sizeof(t));
 	put_field(buf, c->width, c->rate_x, W_RATE, true, t);
 	put_field(buf, c->width, c->net_x, W_NET, true, view_fmt_rate(ch->net, t, sizeof(t)));
+	put_field(buf, c->width, c->mm_x, W_NET, true, view_fmt_rate(ch->implicit, t, sizeof(t)));
 	if (saved || ch->visits == 0 || isinf(ch->uct) || isnan(ch->uct))
 		fmt_buf(t, sizeof(t), "-");
 	else if (ch->uct < 9.9995)
@@ -327,7 +338,8 @@ int view_saved_children(int move, const struct record_info *info, struct mcts_ch
 	out[0].visits = info->visits;
 	out[0].value = info->value;
 	out[0].uct = HUGE_VAL;
-	out[0].net = out[1].net = (double)NAN; /* (a record keeps no network value) */
+	/* (a record keeps no network or implicit minimax value) */
+	out[0].net = out[1].net = out[0].implicit = out[1].implicit = (double)NAN;
 	out[0].proven = info->proven;
 	out[0].proven_plies = info->proven_plies;
 	if (info->second < 0)

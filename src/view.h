@@ -136,19 +136,26 @@ char *view_fmt_proof(int proof, int plies, char *buf, size_t size);
 struct view_cols {
 	int width, tiers; /* tiers: how many are shown (VIEW_COL_TIERS: all) */
 	int move_x, visits_x, share_x, bar_x, bar_w, wins_x, draws_x, losses_x;
-	int rate_x, net_x, uct_x, proof_x;
+	int rate_x, net_x, mm_x, uct_x, proof_x;
 };
 #define VIEW_COL_TIERS 7
 #define VIEW_COL_GOOD 4 /* tiers up to the bar: what the layout keeps first */
 void view_cols(struct view_cols *c, int width);
 
-/* As view_cols(), with a column "net" after the win rate when NET (the
- * search has a leaf evaluator: see view_has_net), a tier of its own
- * dropped after UCT. */
-void view_cols_net(struct view_cols *c, int width, bool net);
+/* The columns a search may add to view_cols()' (view_cols_net()). */
+enum {
+	VIEW_COL_NET = 1, /* "net": the network's value (mcts_child.net) */
+	VIEW_COL_MM = 2,  /* "mm": the implicit minimax value (mcts_child.implicit) */
+};
 
-/* Does any of the N children KIDS carry a network value (mcts_child.net)? */
-bool view_has_net(const struct mcts_child *kids, int n);
+/* As view_cols(), with the columns of EXTRA (see view_extra_cols): net
+ * after the win rate, a tier of its own dropped after UCT; mm before UCT
+ * (which it moves), dropped with it. */
+void view_cols_net(struct view_cols *c, int width, unsigned extra);
+
+/* The extra columns the N children KIDS have values for: VIEW_COL_NET if
+ * any carries a network value, VIEW_COL_MM an implicit minimax value. */
+unsigned view_extra_cols(const struct mcts_child *kids, int n);
 
 /* A win rate V on [0, 1] as "54.3%" ("100%" near 1), "-" for NAN. */
 char *view_fmt_rate(double v, char *buf, size_t size);

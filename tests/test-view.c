@@ -254,12 +254,12 @@ static void test_columns(void)
 		int w = widths[i], last = -1;
 		bool good;
 
-		view_cols_net(&c, w, i % 2 == 1);
+		view_cols_net(&c, w, (unsigned)i % 4); /* none, net, mm, both */
 		good = col_ok(c.move_x, 4, w, &last) && col_ok(c.visits_x, 6, w, &last) &&
 		       col_ok(c.share_x, 5, w, &last) &&
 		       (c.bar_x < 0 || col_ok(c.bar_x, c.bar_w, w, &last)) &&
 		       col_ok(c.rate_x, 5, w, &last) && col_ok(c.net_x, 5, w, &last) &&
-		       col_ok(c.proof_x, 7, w, &last) &&
+		       col_ok(c.proof_x, 7, w, &last) && col_ok(c.mm_x, 5, w, &last) &&
 		       col_ok(c.uct_x, 5, w, &last) && col_ok(c.wins_x, 5, w, &last) &&
 		       col_ok(c.draws_x, 5, w, &last) && col_ok(c.losses_x, 5, w, &last);
 		ok(good, "columns of a %d-wide panel are in order and inside", w);
@@ -374,11 +374,14 @@ static void test_rows(void)
 	hashes = 0;
 	view_cols(&c, 70);
 
-	ok(c.net_x < 0 && strstr(head, "net") == NULL, "no network: no net column");
+	ok(c.net_x < 0 && c.mm_x < 0 && strstr(head, "net") == NULL && strstr(head, " mm") == NULL,
+	   "no network: no net or mm column");
 	ch.net = 0.4321;
-	fresh.net = NAN;
-	ok(view_has_net(&ch, 1) && !view_has_net(&fresh, 1), "a child with a network value has one");
-	view_cols_net(&c, 70, true);
+	ch.implicit = NAN;
+	fresh.net = fresh.implicit = NAN;
+	ok(view_extra_cols(&ch, 1) == VIEW_COL_NET && view_extra_cols(&fresh, 1) == 0,
+	   "a child with a network value has one, and no implicit minimax value");
+	view_cols_net(&c, 70, VIEW_COL_NET);
 	view_head_row(&c, head, sizeof(head));
 	view_child_row(&c, &uttt, &ch, 24690, false, row, sizeof(row));
 	ok(c.net_x > c.rate_x && c.uct_x > c.net_x && strncmp(head + c.net_x, "  net", 5) == 0,
@@ -387,12 +390,26 @@ static void test_rows(void)
 	   "its value beside the win rate: '%s'", row);
 	view_child_row(&c, &uttt, &fresh, 24690, false, row, sizeof(row));
 	ok(strncmp(row + c.net_x, "    -", 5) == 0, "no value (the move ends the game): '-'");
-	view_cols_net(&c, 48, true);
+	view_cols_net(&c, 48, VIEW_COL_NET);
 	ok(c.net_x > c.rate_x && c.uct_x < 0 && c.wins_x < 0,
 	   "48 wide: UCT goes before the net column");
-	view_cols_net(&c, 40, true);
+	view_cols_net(&c, 40, VIEW_COL_NET);
 	ok(c.net_x < 0 && c.rate_x >= 0 && c.bar_x >= 0,
 	   "40 wide: the net column goes too, the bar kept");
+	ch.implicit = 0.6789;
+	ok(view_extra_cols(&ch, 1) == (VIEW_COL_NET | VIEW_COL_MM) &&
+	   view_extra_cols(&fresh, 1) == 0, "a child of eval=mix's search has both values");
+	view_cols_net(&c, 70, VIEW_COL_NET | VIEW_COL_MM);
+	view_head_row(&c, head, sizeof(head));
+	view_child_row(&c, &uttt, &ch, 24690, false, row, sizeof(row));
+	ok(c.mm_x > c.proof_x && c.proof_x > c.net_x && c.uct_x > c.mm_x &&
+	   strncmp(head + c.mm_x, "   mm", 5) == 0, "a column 'mm' before UCT: '%s'", head);
+	ok(strncmp(row + c.mm_x, "67.9%", 5) == 0 && strncmp(row + c.net_x, "43.2%", 5) == 0,
+	   "the implicit minimax value beside the network's: '%s'", row);
+	view_cols_net(&c, 54, VIEW_COL_NET | VIEW_COL_MM);
+	ok(c.net_x >= 0 && c.mm_x < 0 && c.uct_x < 0 && c.proof_x >= 0,
+	   "54 wide: mm goes with UCT, net and the proof kept");
+	ch.implicit = NAN;
 	view_cols(&c, 70);
 
 	ok(view_child_row(&c, &uttt, &ch, 1, false, row, 10)[0] == '\0',
