@@ -326,6 +326,29 @@ static inline int smart_move(const struct pos *p, unsigned boards, struct rng *r
 	return -1;
 }
 
+/* The free cells F of a board B with nothing at stake for the game, from
+ * which a smart playout draws ME's move there: those that win B (MINE:
+ * ME's cells of B; WON: the boards won), else those that do not send the
+ * opponent to a CLOSED board, where it would choose freely, else all.
+ * Head to head at 90 ms a move against the playouts without it (session
+ * 44: `noughts match "mcts:time=90" "mcts:time=90" --game uttt --tiebreak
+ * --games 100 --seed S`, S = 1, 2, two at once, a throwaway build giving
+ * the rule to A only): this rule 58.5% of 200; the board's win alone
+ * 60.5%, the open board alone 56.0%; both, and the open board on a free
+ * choice of board too, 59.2%; both, and no board where the opponent can
+ * win a board at once, 53.8%. It also shortens playouts: 2% fewer
+ * instructions for the same search (callgrind). */
+static inline unsigned smart_cells(unsigned f, unsigned mine, int b, unsigned won,
+				   unsigned closed)
+{
+	unsigned g = won >> b & 1 ? 0 : threat9[mine] & f;
+
+	if (g != 0)
+		return g;
+	g = f & ~closed;
+	return g != 0 ? g : f;
+}
+
 /* A uniform random cell among the free cells F of one board. */
 static inline int random_cell(unsigned f, struct rng *r)
 {
@@ -552,7 +575,9 @@ smart_playout(const struct game *g, struct pos *p, struct rng *r, bool pdep)
 		if (!fast_smart(&s, me, boards, &rr, &b, &c)) {
 			if (next >= 0) {
 				b = next;
-				c = RANDOM_CELL(s.avail[b], &rr, pdep);
+				c = RANDOM_CELL(smart_cells(s.avail[b], s.sub[me * 9 + b], b,
+							    s.won[0] | s.won[1], s.closed),
+						&rr, pdep);
 			} else {
 				any_board_move(s.avail, s.closed, s.left, &rr, &b, &c);
 			}
@@ -585,6 +610,15 @@ int uttt_playout_by_rules(const struct game *g, struct pos *p, struct rng *r, in
 
 			if (m >= 0) {
 				over = playout_apply(g, &q, m / 9, m % 9);
+				continue;
+			}
+			if (q.u.uttt.next >= 0) {
+				b = q.u.uttt.next;
+				c = random_cell(smart_cells(free9(&q, b), q.u.uttt.sub[q.turn][b], b,
+							    q.u.uttt.won[0] | q.u.uttt.won[1],
+							    q.u.uttt.closed),
+						&rr);
+				over = playout_apply(g, &q, b, c);
 				continue;
 			}
 		}

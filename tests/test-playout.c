@@ -15,7 +15,11 @@
  * (game_play() on every move), not from the playout's own threat code.
  * The fast loops are also held, move for move, to plain ones that find
  * everything afresh each move (uttt_playout_by_rules(),
- * mnk_playout_by_rules()). */
+ * mnk_playout_by_rules()). In Ultimate tic-tac-toe, held to one small
+ * board with the game not at stake, a smart playout takes a cell that
+ * wins that board, else one that does not send the opponent to a closed
+ * board: tested from positions with one board open and two cells free in
+ * it, where the last position tells which of the two came first. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -249,6 +253,99 @@ static void test_random_games(const char *name, unsigned rules, uint64_t seed)
 		   smart.positions[WIN], smart.free_choice[BLOCK], smart.positions[BLOCK]);
 }
 
+/* Ultimate tic-tac-toe's board-level choices. P has one board open, the
+ * mover held to it, and two cells free in it, A and B (move ids), neither
+ * winning nor saving the game (classify(): NONE). Returns the cell that a
+ * smart playout must play first, or -1 when P tests nothing: BOARD_WIN,
+ * the only one of the two that wins the board for the mover; or
+ * OPEN_TARGET, neither winning the board, the one that sends the
+ * opponent back to this board rather than to a closed one. Either way the
+ * other cell is then the opponent's, so the mover owns the cell at the
+ * end exactly when it played it first. */
+enum { BOARD_WIN, OPEN_TARGET };
+static int board_choice(const struct game *g, const struct pos *p, int *kind)
+{
+	int b = p->u.uttt.next, cells[2], n = 0, wins = 0, win = -1;
+	unsigned taken;
+
+	if (b < 0 || (p->u.uttt.closed | 1u << b) != 0x1ff)
+		return -1;
+	taken = (unsigned)(p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]);
+	for (int c = 0; c < 9; c++)
+		if (!(taken >> c & 1) && n++ < 2)
+			cells[n - 1] = b * 9 + c;
+	if (n != 2)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		struct pos q = *p;
+
+		if (wins_with(g, p, p->turn, cells[i]) || wins_with(g, p, !p->turn, cells[i]))
+			return -1; /* the game at stake */
+		game_play(g, &q, cells[i]);
+		if (q.u.uttt.won[p->turn] >> b & 1) {
+			wins++;
+			win = cells[i];
+		}
+	}
+	*kind = wins == 1 ? BOARD_WIN : OPEN_TARGET;
+	if (wins == 1)
+		return win;
+	if (wins == 0 && (cells[0] % 9 == b) != (cells[1] % 9 == b))
+		return cells[0] % 9 == b ? cells[0] : cells[1];
+	return -1;
+}
+
+/* From positions of random games of Ultimate tic-tac-toe (with RULES,
+ * from SEED): smart playouts make both board-level choices every time, and
+ * the check catches uniform ones. */
+static void test_uttt_board_choices(unsigned rules, uint64_t seed)
+{
+	struct game g;
+	int found[2] = { 0, 0 }, wrong[2][2] = { { 0, 0 }, { 0, 0 } }, games = 0;
+	struct rng r;
+	char err[128];
+
+	if (game_init(&g, "uttt", rules, err, sizeof(err)) != 0) {
+		ok(0, "uttt: %s", err);
+		return;
+	}
+	rng_seed(&r, seed);
+	while ((found[BOARD_WIN] < WANT_EACH || found[OPEN_TARGET] < WANT_EACH) && games < 40000) {
+		struct pos p;
+
+		games++;
+		game_start(&g, &p);
+		while (!game_over(&p)) {
+			struct moveset ms;
+			int kind = BOARD_WIN, cell = board_choice(&g, &p, &kind);
+
+			for (int policy = 0; cell >= 0 && policy < 2; policy++)
+				for (uint64_t s = 1; s <= SEEDS; s++) {
+					struct pos end = p;
+					struct rng pr;
+
+					rng_seed(&pr, s * 7919u + (uint64_t)found[kind]);
+					game_rollout(&g, &end, &pr, policy);
+					wrong[kind][policy] += owner(&g, &end, cell) != p.turn;
+				}
+			found[kind] += cell >= 0;
+			game_legal(&g, &p, &ms);
+			game_play(&g, &p, moveset_nth(&ms, (int)rng_below(&r, (uint32_t)moveset_count(&ms))));
+		}
+	}
+	ok(found[BOARD_WIN] > 0 && wrong[BOARD_WIN][ROLLOUT_SMART] == 0,
+	   "uttt%s: a smart playout held to a board takes the cell that wins it (%d positions, "
+	   "%d runs not)", rules & RULE_TIEBREAK ? ", tie-break" : "", found[BOARD_WIN],
+	   wrong[BOARD_WIN][ROLLOUT_SMART]);
+	ok(found[OPEN_TARGET] > 0 && wrong[OPEN_TARGET][ROLLOUT_SMART] == 0,
+	   "uttt%s: else it does not send the opponent to a closed board (%d positions, %d runs "
+	   "not)", rules & RULE_TIEBREAK ? ", tie-break" : "", found[OPEN_TARGET],
+	   wrong[OPEN_TARGET][ROLLOUT_SMART]);
+	ok(wrong[BOARD_WIN][ROLLOUT_RANDOM] > 0 && wrong[OPEN_TARGET][ROLLOUT_RANDOM] > 0,
+	   "uttt: the same checks catch uniform playouts (%d and %d runs of %d games' positions)",
+	   wrong[BOARD_WIN][ROLLOUT_RANDOM], wrong[OPEN_TARGET][ROLLOUT_RANDOM], games);
+}
+
 typedef int playout_fn(const struct game *g, struct pos *p, struct rng *r, int policy);
 
 /* Playouts compared: how many, how many did not end alike, and each
@@ -360,6 +457,8 @@ int main(void)
 	test_random_games("5,4,4", 0, 13);
 	test_random_games("uttt", 0, 14);
 	test_random_games("uttt", RULE_OPEN_WON, 15);
+	test_uttt_board_choices(0, 16);
+	test_uttt_board_choices(RULE_TIEBREAK, 17);
 	test_mnk_kept_threats("ttt", 200, 31);
 	test_mnk_kept_threats("4,4,3", 100, 32);
 	test_mnk_kept_threats("7,7,5", 40, 33);
