@@ -258,7 +258,8 @@ struct mcts {
 	struct node *nodes;  /* the arena; slot 0 is never used */
 	/* (eval=mix under order=net, else NULL) each slot's implicit minimax
 	 * value for X, in 1/65535 of a result (MCTS_IMPLICIT_WEIGHT): a
-	 * leaf's its network value, a node's the best for its mover of its
+	 * leaf's its network value (or its result), written for every slot
+	 * of a block when it is ordered (mcts-order.c), a node's the best for its mover of its
 	 * children's and its best slot's not yet a child (mcts.c, implicit_update()) */
 	uint16_t *implicit;
 	uint32_t capacity;   /* slots in the arena */

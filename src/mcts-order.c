@@ -21,13 +21,15 @@ static inline double worth(int result, int side, double x_value)
 }
 
 /* The implicit minimax value (struct mcts' implicit) of a move whose
- * worth() for SIDE, the mover, is WORTH: a result's, or the evaluator's. */
-static uint16_t implicit_of(double worth, int side)
+ * worth() for SIDE, the mover, is WORTH and whose value for X is V (in
+ * 1/65536, as the slot's draws keep it): a win's or a loss's, else V
+ * (a drawn end has V a half). The search writes no other value for a
+ * new leaf: this one stands until implicit_update() reaches the move. */
+static uint16_t implicit_of(double worth, int side, uint32_t v)
 {
-	double x = worth > 1 ? 1 : worth < 0 ? 0 : worth;
-
-	x = side == SIDE_X ? x : 1 - x;
-	return (uint16_t)lround(x * 65535);
+	if (worth > 1 || worth < 0)
+		return (worth > 1) == (side == SIDE_X) ? 65535 : 0;
+	return v > 65535 ? 65535 : (uint16_t)v;
 }
 
 /* The values for X of the COUNT moves MOVES of POS, into X, and their
@@ -88,21 +90,25 @@ void mcts_order_moves(struct mcts *m, const struct pos *pos, const struct movese
 	if (m->p.solver && game_threats_among(m->g, pos, pos->turn, legal, &hot))
 		for (int k = 1; k < count; k++)
 			if (moves[k] == moveset_nth(&hot, 0)) {
-				double xk = x[k];
+				double xk = x[k], wk = worths[k];
 
 				moves[k] = moves[0];
 				x[k] = x[0];
+				worths[k] = worths[0];
 				moves[0] = (uint8_t)moveset_nth(&hot, 0);
 				x[0] = xk;
+				worths[0] = wk;
 			}
 	/* (each slot written once, as the whole order is known: in the
 	 * pipeline a player and a tree thread replaying its batch may both
 	 * write the same here) */
 	for (int k = 0; k < count; k++) {
+		uint32_t v = (uint32_t)lround(x[k] * 65536);
+
 		STORE(slot[k].move, moves[k]);
-		STORE(slot[k].draws, (uint32_t)lround(x[k] * 65536));
+		STORE(slot[k].draws, v);
 		if (m->implicit != NULL)
-			STORE(m->implicit[base + (uint32_t)k], implicit_of(worths[k], pos->turn));
+			STORE(m->implicit[base + (uint32_t)k], implicit_of(worths[k], pos->turn, v));
 	}
 }
 

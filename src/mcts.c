@@ -186,17 +186,6 @@ static void order_here(struct mcts *m, struct worker *w, const struct pos *pos)
 	w->order_node = 0;
 }
 
-/* The implicit minimax value (struct mcts' implicit) of a new leaf whose
- * position is POS: its result if the game is over, else its network value
- * PRIOR (for X, in 1/65536) if its parent's ordering found it (VALUED),
- * else a draw's. */
-static uint16_t implicit_leaf(const struct pos *pos, bool valued, uint32_t prior)
-{
-	if (game_over(pos))
-		return pos->result == RESULT_X ? 65535 : pos->result == RESULT_O ? 0 : 32768;
-	return !valued ? 32768 : prior > 65535 ? 65535 : (uint16_t)prior;
-}
-
 /* Add a child for an untried move of node I (untried_move()), whose
  * position is POS, and play that move on POS. Returns the child, or 0 when
  * nothing was added: the node turned out fully expanded (NODE_FULL is then
@@ -263,8 +252,6 @@ static uint32_t expand(struct mcts *m, struct worker *w, uint32_t i, struct pos 
 	w->allocated++;
 	game_play(m->g, pos, move);
 	node_settle(m, fresh, pos);
-	if (m->implicit != NULL)
-		STORE(m->implicit[fresh], implicit_leaf(pos, ordered, prior));
 	if (ordered && !game_over(pos)) {
 		w->fresh_value = prior;
 		if (m->p.eval == MCTS_EVAL_MIX)
