@@ -86,23 +86,6 @@ static int match_game(struct options *opt, const struct player_spec *sx,
 	return pos.result;
 }
 
-/* Where G has a network, write into the mcts spec P the evaluation and the
- * order it gets without eval= and order= (eval=mix, order=net), so that
- * what prints or records P (match's report and records, selfplay's header)
- * says how the games were played. */
-static void name_eval(struct player_spec *p, const struct game *g)
-{
-	enum mcts_eval e;
-
-	if (p->kind != PLAYER_MCTS)
-		return;
-	e = player_spec_eval(p, g);
-	if (e != MCTS_EVAL_ROLLOUT) {
-		p->mcts.eval = e;
-		p->mcts.order = player_spec_order(p, g);
-	}
-}
-
 /* The two players of match from OPT's words into A and B; 0, or the exit
  * status after a line on stderr. */
 static int match_players(const struct options *opt, struct player_spec *a, struct player_spec *b)
@@ -129,7 +112,7 @@ static int match_players(const struct options *opt, struct player_spec *a, struc
 			fprintf(stderr, "noughts: match: %s\n", err);
 			return 2;
 		}
-		name_eval(p, &opt->game);
+		player_spec_name_eval(p, &opt->game);
 		if (opt->level != 0 && p->level == 0)
 			p->level = opt->level;
 	}
@@ -393,9 +376,9 @@ int cmd_selfplay(struct options *opt)
 		return 2;
 	if (refuse_finished(opt))
 		return 1;
-	name_eval(&spec, &opt->game);
+	player_spec_name_eval(&spec, &opt->game);
 	if (opt->label_given)
-		name_eval(&opt->label, &opt->game);
+		player_spec_name_eval(&opt->label, &opt->game);
 	catch_stop_signals();
 	progress_init(&line);
 	selfplay_header(stdout, &opt->game, &spec, &how, opt->seed);

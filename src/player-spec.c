@@ -345,6 +345,19 @@ enum mcts_order player_spec_order(const struct player_spec *spec, const struct g
 	return kids ? MCTS_ORDER_NET : MCTS_ORDER_FIXED;
 }
 
+void player_spec_name_eval(struct player_spec *p, const struct game *g)
+{
+	enum mcts_eval e;
+
+	if (p->kind != PLAYER_MCTS)
+		return;
+	e = player_spec_eval(p, g);
+	if (e != MCTS_EVAL_ROLLOUT) {
+		p->mcts.eval = e;
+		p->mcts.order = player_spec_order(p, g);
+	}
+}
+
 int player_spec_check(const struct player_spec *spec, const struct game *g, char *err,
 		      size_t errsize)
 {

@@ -65,6 +65,12 @@ enum mcts_eval player_spec_eval(const struct player_spec *spec, const struct gam
  * network of format 2 (the built-in one), fixed elsewhere. */
 enum mcts_order player_spec_order(const struct player_spec *spec, const struct game *g);
 
+/* Where G has a network, write into the mcts spec P the evaluation and the
+ * order it gets without eval= and order= (eval=mix, order=net), so that
+ * what prints or shows P (match's report and records, selfplay's header,
+ * the game screen's spec lines) says how the engine searches. */
+void player_spec_name_eval(struct player_spec *p, const struct game *g);
+
 /* Write the spec back as text with every budget spelled out
  * ("mcts:iterations=2500,c=0.5,rollout=smart,solver=on"). */
 char *player_spec_format(const struct player_spec *spec, char *buf, size_t size);

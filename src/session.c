@@ -124,11 +124,16 @@ const struct session_snap *session_shown(const struct session *u, struct pos *at
 }
 
 /* The player of SIDE as a spec, in BUF: the one who made move PLY of a
- * loaded game as its record says, else (PLY -1 too) the player now. */
+ * loaded game as its record says, else (PLY -1 too) the player now, with
+ * the evaluation and order a network gives it named. */
 const char *session_who_played(const struct session *u, int side, int ply, char *buf, size_t size)
 {
-	if (ply < 0 || ply >= u->nloaded)
-		return player_spec_format(&u->spec[side], buf, size);
+	if (ply < 0 || ply >= u->nloaded) {
+		struct player_spec now = u->spec[side];
+
+		player_spec_name_eval(&now, &u->g);
+		return player_spec_format(&now, buf, size);
+	}
 	if (u->rec_who[side][0] == '\0')
 		return fmt_buf(buf, size, "(player not recorded)");
 	return fmt_buf(buf, size, "%s", u->rec_who[side]);

@@ -149,6 +149,8 @@ wait_for 'X to move'
 tm send-keys -t t Enter
 wait_for 'thinking'
 check $? "uttt: after X's move O thinks (60 s budget)"
+screen | grep -q 'O  mcts:time=60000,c=0.4,rollout=smart,solver=on,eval=mix,order=net'
+check $? "its spec line names the network's evaluation and order, defaults though they are"
 wait_for ' [0-9.,]+[kMG]? iterations'
 a=$(to_num "$(iterations)")
 iterations_above() { [ "$(to_num "$(iterations)")" -gt "$1" ]; }
@@ -249,6 +251,9 @@ panel_x=41
 start -- --x mcts:iterations=200 --o mcts:iterations=200
 wait_for 's plays its move'
 check $? "engine against engine waits in step mode"
+screen | grep -q 'X  mcts:iterations=200,c=0.4,rollout=smart,solver=on *$' &&
+	! screen | grep -q 'eval='
+check $? "tic-tac-toe has no network: its spec lines name no evaluation"
 [ "$(stones)" = 0 ]
 check $? "no move is played before s"
 tm send-keys -t t s
