@@ -1,5 +1,5 @@
 /* nnue.c - the value network: features, incremental accumulators, integer
- * evaluation with scalar, SSE2, AVX2 and AVX-512 paths (see nnue.h).
+ * evaluation (the arithmetic in nnue-kernels.c; see nnue.h).
  *
  * Features of a position seen from side S (own = S, other = !S):
  *     0..80     own marks, by move id (small board * 9 + cell)
@@ -72,6 +72,13 @@ static inline int flip_feature(int f)
 	return f < F_OTHER_THREAT ? f + 9 : f - 9;
 }
 
+/* Whether small board B of P is full with no winner. */
+static bool board_full(const struct pos *p, int b)
+{
+	return (p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]) == 0x1ff &&
+	       !((p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1);
+}
+
 static unsigned full_boards(const struct pos *p)
 {
 	unsigned full = 0;
@@ -138,7 +145,7 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 static void move_diff(const struct pos *from, const struct pos *to, int b, struct change *c)
 {
 	unsigned bit = 1u << b;
-	bool full0 = full_boards(from) & bit, full1 = full_boards(to) & bit;
+	bool full0 = board_full(from, b), full1 = board_full(to, b);
 
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
@@ -234,312 +241,6 @@ static void cell_features(const uint8_t st[CELL_SLOTS], int side, int *out)
 		out[i] = cell_feature(i, st[i], side);
 }
 
-/* --- kernels ------------------------------------------------------------- */
-
-/* ACC[0..H) += the rows ADD of W minus the rows DEL (each row H long). */
-typedef void apply_fn(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
-		      const int *del, int ndel);
-/* The sum over i < H of clamp(A[i], 0, QA) * W[i]. */
-typedef int32_t dot_fn(const int16_t *a, const int16_t *w, int h);
-/* dot() of W2 and ACC as apply() of W's rows ADD and DEL would leave it,
- * ACC left as it is: a child's output without a copy of its accumulators. */
-typedef int32_t apply_dot_fn(const int16_t *acc, const int16_t *w, int h, const int *add,
-			     int nadd, const int *del, int ndel, const int16_t *w2);
-
-/* Unit I of ACC plus the rows ADD of W minus the rows DEL, wrapped to 16
- * bits as the vector adds do. */
-static inline int16_t rows_scalar(const int16_t *acc, const int16_t *w, int h, int i,
-				  const int *add, int nadd, const int *del, int ndel)
-{
-	uint16_t x = (uint16_t)acc[i];
-
-	for (int k = 0; k < nadd; k++)
-		x = (uint16_t)(x + (uint16_t)w[(size_t)add[k] * (size_t)h + (size_t)i]);
-	for (int k = 0; k < ndel; k++)
-		x = (uint16_t)(x - (uint16_t)w[(size_t)del[k] * (size_t)h + (size_t)i]);
-	return (int16_t)x;
-}
-
-static void apply_scalar(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
-			 const int *del, int ndel)
-{
-	for (int i = 0; i < h; i++)
-		acc[i] = rows_scalar(acc, w, h, i, add, nadd, del, ndel);
-}
-
-static int32_t dot_scalar(const int16_t *a, const int16_t *w, int h)
-{
-	int32_t sum = 0;
-
-	for (int i = 0; i < h; i++) {
-		int32_t c = a[i] < 0 ? 0 : a[i] > NNUE_QA ? NNUE_QA : a[i];
-
-		sum += c * w[i];
-	}
-	return sum;
-}
-
-static int32_t apply_dot_scalar(const int16_t *acc, const int16_t *w, int h, const int *add,
-				int nadd, const int *del, int ndel, const int16_t *w2)
-{
-	int32_t sum = 0;
-
-	for (int i = 0; i < h; i++) {
-		int16_t v = rows_scalar(acc, w, h, i, add, nadd, del, ndel);
-
-		sum += (v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v) * w2[i];
-	}
-	return sum;
-}
-
-#ifdef NNUE_X86
-#define ROW(w, f, h, i) ((w) + (size_t)(f) * (size_t)(h) + (size_t)(i))
-
-/* The units I.. of ACC plus the rows ADD of W minus the rows DEL (as
- * rows_scalar(), a vector's width at once). */
-__attribute__((target("sse2"))) static inline __m128i rows_sse2(const int16_t *acc,
-								const int16_t *w, int h, int i,
-								const int *add, int nadd,
-								const int *del, int ndel)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)(acc + i));
-
-	for (int k = 0; k < nadd; k++)
-		x = _mm_add_epi16(x, _mm_loadu_si128((const __m128i *)ROW(w, add[k], h, i)));
-	for (int k = 0; k < ndel; k++)
-		x = _mm_sub_epi16(x, _mm_loadu_si128((const __m128i *)ROW(w, del[k], h, i)));
-	return x;
-}
-
-__attribute__((target("sse2"))) static void apply_sse2(int16_t *acc, const int16_t *w, int h,
-						      const int *add, int nadd, const int *del,
-						      int ndel)
-{
-	for (int i = 0; i < h; i += 8)
-		_mm_storeu_si128((__m128i *)(acc + i), rows_sse2(acc, w, h, i, add, nadd, del, ndel));
-}
-
-/* The sum of SUM's four lanes. */
-__attribute__((target("sse2"))) static inline int32_t sum_sse2(__m128i sum)
-{
-	int32_t out[4];
-
-	_mm_storeu_si128((__m128i *)out, sum);
-	return out[0] + out[1] + out[2] + out[3];
-}
-
-__attribute__((target("sse2"))) static int32_t dot_sse2(const int16_t *a, const int16_t *w, int h)
-{
-	__m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-
-	for (int i = 0; i < h; i += 8) {
-		__m128i c = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(a + i)), zero), qa);
-
-		sum = _mm_add_epi32(sum, _mm_madd_epi16(c, _mm_loadu_si128((const __m128i *)(w + i))));
-	}
-	return sum_sse2(sum);
-}
-
-__attribute__((target("sse2"))) static int32_t apply_dot_sse2(const int16_t *acc,
-							      const int16_t *w, int h,
-							      const int *add, int nadd,
-							      const int *del, int ndel,
-							      const int16_t *w2)
-{
-	__m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-
-	for (int i = 0; i < h; i += 8) {
-		__m128i x = rows_sse2(acc, w, h, i, add, nadd, del, ndel);
-
-		x = _mm_min_epi16(_mm_max_epi16(x, zero), qa);
-		sum = _mm_add_epi32(sum, _mm_madd_epi16(x, _mm_loadu_si128((const __m128i *)(w2 + i))));
-	}
-	return sum_sse2(sum);
-}
-
-__attribute__((target("avx2"))) static inline __m256i rows_avx2(const int16_t *acc,
-								const int16_t *w, int h, int i,
-								const int *add, int nadd,
-								const int *del, int ndel)
-{
-	__m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
-
-	for (int k = 0; k < nadd; k++)
-		x = _mm256_add_epi16(x, _mm256_loadu_si256((const __m256i *)ROW(w, add[k], h, i)));
-	for (int k = 0; k < ndel; k++)
-		x = _mm256_sub_epi16(x, _mm256_loadu_si256((const __m256i *)ROW(w, del[k], h, i)));
-	return x;
-}
-
-__attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16_t *w, int h,
-						      const int *add, int nadd, const int *del,
-						      int ndel)
-{
-	for (int i = 0; i < h; i += 16)
-		_mm256_storeu_si256((__m256i *)(acc + i), rows_avx2(acc, w, h, i, add, nadd, del, ndel));
-}
-
-/* The sum of SUM's eight lanes. */
-__attribute__((target("avx2"))) static inline int32_t sum_avx2(__m256i sum)
-{
-	int32_t out[8], total = 0;
-
-	_mm256_storeu_si256((__m256i *)out, sum);
-	for (int k = 0; k < 8; k++)
-		total += out[k];
-	return total;
-}
-
-__attribute__((target("avx2"))) static int32_t dot_avx2(const int16_t *a, const int16_t *w, int h)
-{
-	__m256i sum = _mm256_setzero_si256(), zero = _mm256_setzero_si256();
-	__m256i qa = _mm256_set1_epi16(NNUE_QA);
-
-	for (int i = 0; i < h; i += 16) {
-		__m256i c = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(a + i)), zero), qa);
-
-		sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, _mm256_loadu_si256((const __m256i *)(w + i))));
-	}
-	return sum_avx2(sum);
-}
-
-__attribute__((target("avx2"))) static int32_t apply_dot_avx2(const int16_t *acc,
-							      const int16_t *w, int h,
-							      const int *add, int nadd,
-							      const int *del, int ndel,
-							      const int16_t *w2)
-{
-	__m256i sum = _mm256_setzero_si256(), zero = _mm256_setzero_si256();
-	__m256i qa = _mm256_set1_epi16(NNUE_QA);
-
-	for (int i = 0; i < h; i += 16) {
-		__m256i x = rows_avx2(acc, w, h, i, add, nadd, del, ndel);
-
-		x = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
-		sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, _mm256_loadu_si256((const __m256i *)(w2 + i))));
-	}
-	return sum_avx2(sum);
-}
-
-/* 32 lanes; the last units of a layer not a multiple of 32 wide under a
- * mask (masked lanes are neither read nor written). */
-#define AVX512 __attribute__((target("avx512f,avx512bw")))
-
-AVX512 static inline __mmask32 lanes_from(int i, int h)
-{
-	return h - i >= 32 ? (__mmask32)~0u : (__mmask32)((1u << (h - i)) - 1);
-}
-
-AVX512 static inline __m512i rows_avx512(const int16_t *acc, const int16_t *w, int h, int i,
-					__mmask32 m, const int *add, int nadd, const int *del,
-					int ndel)
-{
-	__m512i x = _mm512_maskz_loadu_epi16(m, acc + i);
-
-	for (int k = 0; k < nadd; k++)
-		x = _mm512_add_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, add[k], h, i)));
-	for (int k = 0; k < ndel; k++)
-		x = _mm512_sub_epi16(x, _mm512_maskz_loadu_epi16(m, ROW(w, del[k], h, i)));
-	return x;
-}
-
-AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
-				const int *del, int ndel)
-{
-	for (int i = 0; i < h; i += 32) {
-		__mmask32 m = lanes_from(i, h);
-
-		_mm512_mask_storeu_epi16(acc + i, m, rows_avx512(acc, w, h, i, m, add, nadd, del, ndel));
-	}
-}
-
-AVX512 static int32_t dot_avx512(const int16_t *a, const int16_t *w, int h)
-{
-	__m512i sum = _mm512_setzero_si512(), zero = _mm512_setzero_si512();
-	__m512i qa = _mm512_set1_epi16(NNUE_QA);
-
-	for (int i = 0; i < h; i += 32) {
-		__mmask32 m = lanes_from(i, h);
-		__m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_maskz_loadu_epi16(m, a + i), zero), qa);
-
-		sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, _mm512_maskz_loadu_epi16(m, w + i)));
-	}
-	return _mm512_reduce_add_epi32(sum);
-}
-
-AVX512 static int32_t apply_dot_avx512(const int16_t *acc, const int16_t *w, int h,
-				       const int *add, int nadd, const int *del, int ndel,
-				       const int16_t *w2)
-{
-	__m512i sum = _mm512_setzero_si512(), zero = _mm512_setzero_si512();
-	__m512i qa = _mm512_set1_epi16(NNUE_QA);
-
-	for (int i = 0; i < h; i += 32) {
-		__mmask32 m = lanes_from(i, h);
-		__m512i x = rows_avx512(acc, w, h, i, m, add, nadd, del, ndel);
-
-		x = _mm512_min_epi16(_mm512_max_epi16(x, zero), qa);
-		sum = _mm512_add_epi32(sum, _mm512_madd_epi16(x, _mm512_maskz_loadu_epi16(m, w2 + i)));
-	}
-	return _mm512_reduce_add_epi32(sum);
-}
-#endif
-
-static struct kernels {
-	apply_fn *apply;
-	dot_fn *dot;
-	apply_dot_fn *apply_dot;
-	int level;
-	bool chosen;
-} k = { apply_scalar, dot_scalar, apply_dot_scalar, NNUE_SCALAR, false };
-
-static bool have_level(int level)
-{
-#ifdef NNUE_X86
-	__builtin_cpu_init();
-	if (level == NNUE_AVX512)
-		return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-	if (level == NNUE_AVX2)
-		return __builtin_cpu_supports("avx2");
-	if (level == NNUE_SSE2)
-		return __builtin_cpu_supports("sse2");
-#endif
-	return level == NNUE_SCALAR;
-}
-
-int nnue_set_simd(int level)
-{
-	static const struct {
-		apply_fn *apply;
-		dot_fn *dot;
-		apply_dot_fn *apply_dot;
-	} path[] = {
-		[NNUE_SCALAR] = { apply_scalar, dot_scalar, apply_dot_scalar },
-#ifdef NNUE_X86
-		[NNUE_SSE2] = { apply_sse2, dot_sse2, apply_dot_sse2 },
-		[NNUE_AVX2] = { apply_avx2, dot_avx2, apply_dot_avx2 },
-		[NNUE_AVX512] = { apply_avx512, dot_avx512, apply_dot_avx512 },
-#endif
-	};
-
-	if (level < NNUE_SCALAR || level > NNUE_AVX512 || !have_level(level))
-		for (level = NNUE_AVX512; !have_level(level); level--)
-			;
-	k.level = level;
-	k.chosen = true;
-	k.apply = path[level].apply;
-	k.dot = path[level].dot;
-	k.apply_dot = path[level].apply_dot;
-	return level;
-}
-
-const char *nnue_simd_name(int level)
-{
-	static const char *name[] = { "scalar", "sse2", "avx2", "avx512" };
-
-	return level >= NNUE_SCALAR && level <= NNUE_AVX512 ? name[level] : "scalar";
-}
-
 /* --- evaluation ---------------------------------------------------------- */
 
 /* C's features (seen from X) seen from O: ADD and DEL. */
@@ -557,8 +258,8 @@ static void apply_change(const struct nnue *n, const struct change *c, struct nn
 	int add[NNUE_FEATURES], del[NNUE_FEATURES];
 
 	flip_change(c, add, del);
-	k.apply(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel);
-	k.apply(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel);
+	nnue_k.apply(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel);
+	nnue_k.apply(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel);
 }
 
 /* nnue_output() for SIDE to move of A with C (seen from X) applied, A
@@ -572,8 +273,8 @@ static int32_t output_with(const struct nnue *n, const struct nnue_acc *a,
 
 	flip_change(c, add, del);
 	return n->b2 +
-	       k.apply_dot(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel, w2x) +
-	       k.apply_dot(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel, w2o);
+	       nnue_k.apply_dot(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel, w2x) +
+	       nnue_k.apply_dot(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel, w2o);
 }
 
 /* (format version 3) A from scratch for the cell states ST. */
@@ -584,7 +285,7 @@ static void refresh_cells(const struct nnue *n, const uint8_t st[CELL_SLOTS], st
 	for (int s = 0; s < 2; s++) {
 		cell_features(st, s, f);
 		memcpy(a->v[s], n->b1, (size_t)n->hidden * sizeof(int16_t));
-		k.apply(a->v[s], n->w1, n->hidden, f, CELL_SLOTS, NULL, 0);
+		nnue_k.apply(a->v[s], n->w1, n->hidden, f, CELL_SLOTS, NULL, 0);
 	}
 }
 
@@ -603,7 +304,7 @@ void nnue_refresh(const struct nnue *n, const struct pos *p, struct nnue_acc *a)
 		int nf = nnue_features(p, s, f);
 
 		memcpy(a->v[s], n->b1, (size_t)n->hidden * sizeof(int16_t));
-		k.apply(a->v[s], n->w1, n->hidden, f, nf, NULL, 0);
+		nnue_k.apply(a->v[s], n->w1, n->hidden, f, nf, NULL, 0);
 	}
 }
 
@@ -644,7 +345,7 @@ static void apply_cells(const struct nnue *n, const uint8_t s0[CELL_SLOTS],
 		int add[CELL_SLOTS], del[CELL_SLOTS];
 
 		cell_change(s0, s1, cell, nc, s, add, del);
-		k.apply(a->v[s], n->w1, n->hidden, add, nc, del, nc);
+		nnue_k.apply(a->v[s], n->w1, n->hidden, add, nc, del, nc);
 	}
 }
 
@@ -690,8 +391,8 @@ void nnue_update(const struct nnue *n, const struct pos *from, const struct pos 
 
 int32_t nnue_output(const struct nnue *n, const struct nnue_acc *a, int side)
 {
-	return n->b2 + k.dot(a->v[side], n->w2, n->hidden) +
-	       k.dot(a->v[!side], n->w2 + n->hidden, n->hidden);
+	return n->b2 + nnue_k.dot(a->v[side], n->w2, n->hidden) +
+	       nnue_k.dot(a->v[!side], n->w2 + n->hidden, n->hidden);
 }
 
 /* The expected score of a raw output (nnue_output()'s scale). */
@@ -813,7 +514,7 @@ static int32_t output_cells_with(const struct nnue *n, const struct nnue_acc *a,
 		int add[CELL_SLOTS], del[CELL_SLOTS];
 
 		cell_change(s0, s1, cell, nc, s, add, del);
-		out += k.apply_dot(a->v[s], n->w1, n->hidden, add, nc, del, nc,
+		out += nnue_k.apply_dot(a->v[s], n->w1, n->hidden, add, nc, del, nc,
 				   n->w2 + (s == side ? 0 : n->hidden));
 	}
 	return out;
@@ -857,10 +558,4 @@ void nnue_leaf_init(struct nnue *n)
 					   .leaf = leaf_value, .model = n,
 					   .kids = n->version == NNUE_VERSION ? leaf_kids
 								   : leaf_kids_cells };
-}
-
-void nnue_simd_default(void)
-{
-	if (!k.chosen)
-		nnue_set_simd(-1); /* the best the processor has */
 }
