@@ -268,9 +268,46 @@ AVX512 static inline __m512i rows_avx512(const int16_t *acc, const int16_t *w, i
 	return x;
 }
 
+/* As block_avx2(): eight of AVX-512's 32 registers hold 256 units. */
+#define BLOCK_AVX512 8
+
+AVX512 static inline void block_avx512(__m512i x[BLOCK_AVX512], const int16_t *acc,
+				       const int16_t *w, int h, int i, const int *add, int nadd,
+				       const int *del, int ndel)
+{
+#pragma GCC unroll 8
+	for (int j = 0; j < BLOCK_AVX512; j++)
+		x[j] = _mm512_loadu_si512(acc + i + 32 * j);
+	for (int k = 0; k < nadd; k++) {
+		const int16_t *r = ROW(w, add[k], h, i);
+
+#pragma GCC unroll 8
+		for (int j = 0; j < BLOCK_AVX512; j++)
+			x[j] = _mm512_add_epi16(x[j], _mm512_loadu_si512(r + 32 * j));
+	}
+	for (int k = 0; k < ndel; k++) {
+		const int16_t *r = ROW(w, del[k], h, i);
+
+#pragma GCC unroll 8
+		for (int j = 0; j < BLOCK_AVX512; j++)
+			x[j] = _mm512_sub_epi16(x[j], _mm512_loadu_si512(r + 32 * j));
+	}
+}
+
 AVX512 static void apply_avx512(int16_t *acc, const int16_t *w, int h, const int *add, int nadd,
 				const int *del, int ndel)
 {
+	if (h % (32 * BLOCK_AVX512) == 0) {
+		for (int i = 0; i < h; i += 32 * BLOCK_AVX512) {
+			__m512i x[BLOCK_AVX512];
+
+			block_avx512(x, acc, w, h, i, add, nadd, del, ndel);
+#pragma GCC unroll 8
+			for (int j = 0; j < BLOCK_AVX512; j++)
+				_mm512_storeu_si512(acc + i + 32 * j, x[j]);
+		}
+		return;
+	}
 	for (int i = 0; i < h; i += 32) {
 		__mmask32 m = lanes_from(i, h);
 
@@ -299,6 +336,20 @@ AVX512 static int32_t apply_dot_avx512(const int16_t *acc, const int16_t *w, int
 	__m512i sum = _mm512_setzero_si512(), zero = _mm512_setzero_si512();
 	__m512i qa = _mm512_set1_epi16(NNUE_QA);
 
+	if (h % (32 * BLOCK_AVX512) == 0) {
+		for (int i = 0; i < h; i += 32 * BLOCK_AVX512) {
+			__m512i x[BLOCK_AVX512];
+
+			block_avx512(x, acc, w, h, i, add, nadd, del, ndel);
+#pragma GCC unroll 8
+			for (int j = 0; j < BLOCK_AVX512; j++) {
+				__m512i c = _mm512_min_epi16(_mm512_max_epi16(x[j], zero), qa);
+
+				sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, _mm512_loadu_si512(w2 + i + 32 * j)));
+			}
+		}
+		return _mm512_reduce_add_epi32(sum);
+	}
 	for (int i = 0; i < h; i += 32) {
 		__mmask32 m = lanes_from(i, h);
 		__m512i x = rows_avx512(acc, w, h, i, m, add, nadd, del, ndel);
