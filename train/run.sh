@@ -58,6 +58,13 @@
 #      values differ by more than their noise: chunks 6101-6124 of 250 games;
 #      stage19.bin trained from stage11.bin on them (--lam 0, 3 epochs), and
 #      stage19r.bin the same with the siblings' listwise loss (--rank 1)
+#   20 (not run by default; session 45) stage 10's round from the shipped
+#      network (stage11.bin, a copy of uttt.bin) with session 44's playouts
+#      labelling: chunks 7001-7020 of 1000 games, 64-iteration labels;
+#      stage20.bin trained from stage11.bin (--lam 0, 3 epochs)
+#   21 (not run by default; session 45) stage 11's round with stage20.bin:
+#      chunks 7101-7112 of 500 games at 2000 iterations; stage21.bin trained
+#      from stage20.bin on stages 20 and 21 (--lam 0, 3 epochs)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -185,6 +192,16 @@ for stage in $stages; do
 		order_round 19 6101 6124 250 1024
 		"$PYTHON" train.py --out stage19r.bin --init stage11.bin --seed 19 --epochs 3 \
 			--lr 1e-3 --lam 0 --rank 1 data/stage19/chunk-*.txt
+		;;
+	20)
+		# session 45: stage 10's round again from the shipped network with
+		# the playouts of session 44 (smart_cells()) labelling
+		[ -f stage11.bin ] || cp uttt.bin stage11.bin
+		label_round 11 20 7001 7020 1000 800 64 20
+		;;
+	21)
+		# and stage 11's: stage 20 plays deeper games
+		label_round 20 21 7101 7112 500 2000 64 22 data/stage20/chunk-*.txt
 		;;
 	testnet)
 		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
