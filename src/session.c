@@ -125,13 +125,20 @@ const struct session_snap *session_shown(const struct session *u, struct pos *at
 
 /* The player of SIDE as a spec, in BUF: the one who made move PLY of a
  * loaded game as its record says, else (PLY -1 too) the player now, with
- * the evaluation and order a network gives it named. */
+ * the evaluation and order a network gives it named: as its search runs
+ * them, so that a frame does not load a net=FILE again to find them. */
 const char *session_who_played(const struct session *u, int side, int ply, char *buf, size_t size)
 {
 	if (ply < 0 || ply >= u->nloaded) {
 		struct player_spec now = u->spec[side];
+		struct mcts *m = u->pl[side] != NULL ? player_search(u->pl[side]) : NULL;
 
-		player_spec_name_eval(&now, &u->g);
+		if (m == NULL) {
+			player_spec_name_eval(&now, &u->g);
+		} else if (mcts_params_of(m)->eval != MCTS_EVAL_ROLLOUT) {
+			now.mcts.eval = mcts_params_of(m)->eval;
+			now.mcts.order = mcts_params_of(m)->order;
+		}
 		return player_spec_format(&now, buf, size);
 	}
 	if (u->rec_who[side][0] == '\0')
