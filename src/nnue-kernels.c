@@ -379,27 +379,19 @@ static bool have_level(int level)
 
 int nnue_set_simd(int level)
 {
-	static const struct {
-		apply_fn *apply;
-		dot_fn *dot;
-		apply_dot_fn *apply_dot;
-	} path[] = {
-		[NNUE_SCALAR] = { apply_scalar, dot_scalar, apply_dot_scalar },
+	static const struct nnue_kernels path[] = {
+		[NNUE_SCALAR] = { apply_scalar, dot_scalar, apply_dot_scalar, NNUE_SCALAR, true },
 #ifdef NNUE_X86
-		[NNUE_SSE2] = { apply_sse2, dot_sse2, apply_dot_sse2 },
-		[NNUE_AVX2] = { apply_avx2, dot_avx2, apply_dot_avx2 },
-		[NNUE_AVX512] = { apply_avx512, dot_avx512, apply_dot_avx512 },
+		[NNUE_SSE2] = { apply_sse2, dot_sse2, apply_dot_sse2, NNUE_SSE2, true },
+		[NNUE_AVX2] = { apply_avx2, dot_avx2, apply_dot_avx2, NNUE_AVX2, true },
+		[NNUE_AVX512] = { apply_avx512, dot_avx512, apply_dot_avx512, NNUE_AVX512, true },
 #endif
 	};
 
 	if (level < NNUE_SCALAR || level > NNUE_AVX512 || !have_level(level))
 		for (level = NNUE_AVX512; !have_level(level); level--)
 			;
-	nnue_k.level = level;
-	nnue_k.chosen = true;
-	nnue_k.apply = path[level].apply;
-	nnue_k.dot = path[level].dot;
-	nnue_k.apply_dot = path[level].apply_dot;
+	nnue_k = path[level];
 	return level;
 }
 
@@ -409,7 +401,6 @@ const char *nnue_simd_name(int level)
 
 	return level >= NNUE_SCALAR && level <= NNUE_AVX512 ? name[level] : "scalar";
 }
-
 
 void nnue_simd_default(void)
 {

@@ -31,11 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define NNUE_X86 1
-#include <immintrin.h>
-#endif
-
 #define F_OWN 0
 #define F_OTHER 81
 #define F_OWN_WON 162
@@ -84,9 +79,9 @@ static unsigned full_boards(const struct pos *p)
 	unsigned full = 0;
 
 	for (int b = 0; b < 9; b++)
-		if ((p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]) == 0x1ff)
+		if (board_full(p, b))
 			full |= 1u << b;
-	return full & ~(unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
+	return full;
 }
 
 /* Add to C (as added when ADD, else removed) feature BASE + i for each bit
