@@ -67,21 +67,11 @@ static inline int flip_feature(int f)
 	return f < F_OTHER_THREAT ? f + 9 : f - 9;
 }
 
-/* Whether small board B of P is full with no winner. */
-static bool board_full(const struct pos *p, int b)
-{
-	return (p->u.uttt.sub[0][b] | p->u.uttt.sub[1][b]) == 0x1ff &&
-	       !((p->u.uttt.won[0] | p->u.uttt.won[1]) >> b & 1);
-}
-
+/* The small boards of P full with no winner: closed (the rules close a
+ * full board, won or not) and not won. */
 static unsigned full_boards(const struct pos *p)
 {
-	unsigned full = 0;
-
-	for (int b = 0; b < 9; b++)
-		if (board_full(p, b))
-			full |= 1u << b;
-	return full;
+	return p->u.uttt.closed & ~(unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
 }
 
 /* Add to C (as added when ADD, else removed) feature BASE + i for each bit
@@ -140,7 +130,7 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 static void move_diff(const struct pos *from, const struct pos *to, int b, struct change *c)
 {
 	unsigned bit = 1u << b;
-	bool full0 = board_full(from, b), full1 = board_full(to, b);
+	bool full0 = full_boards(from) & bit, full1 = full_boards(to) & bit;
 
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
