@@ -229,3 +229,8 @@ int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct m
 		memcpy(out, all, (size_t)count * sizeof(all[0]));
 	return count;
 }
+
+double mcts_sqrt_log(uint32_t n)
+{
+	return sqlog_of(n);
+}

@@ -22,8 +22,7 @@ double mcts_inv_table[SMALL];
 double mcts_inv16_table[SMALL];
 double mcts_rsqrt_table[SMALL];
 double mcts_sqlog_table[SMALL];
-double mcts_log_table[1 << LOG_BITS];
-double mcts_rcp_table[1 << LOG_BITS];
+double mcts_sqlog_big[(32 - SQLOG_FIRST) << SQLOG_BITS];
 
 static void tables_init(void)
 {
@@ -39,12 +38,10 @@ static void tables_init(void)
 		mcts_rsqrt_table[n] = 1.0 / sqrt(n);
 		mcts_sqlog_table[n] = sqrt(log(n));
 	}
-	for (int i = 0; i < 1 << LOG_BITS; i++) {
-		double c = 1 + i * (1.0 / (1 << LOG_BITS));
-
-		mcts_log_table[i] = log(c);
-		mcts_rcp_table[i] = 1 / c;
-	}
+	for (int e = SQLOG_FIRST; e < 32; e++)
+		for (int i = 0; i < 1 << SQLOG_BITS; i++)
+			mcts_sqlog_big[(e - SQLOG_FIRST) << SQLOG_BITS | i] =
+				sqrt(log(ldexp(1 + (i + 0.5) / (1 << SQLOG_BITS), e)));
 	done = true;
 }
 

@@ -319,6 +319,11 @@ struct mcts_totals {
 int mcts_stats(const struct mcts *m, const uint8_t *path, int path_len, struct mcts_child *out,
 	       int max, struct mcts_totals *totals);
 
+/* sqrt(ln N) as the selection computes it: exact to the table's end,
+ * within 6e-4 past it. A child's exploration term is c times this for its
+ * parent's visits, over the square root of its own. */
+double mcts_sqrt_log(uint32_t n);
+
 /* Bytes one node takes in the arena. */
 size_t mcts_node_bytes(void);
 

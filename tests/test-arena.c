@@ -345,40 +345,49 @@ static void test_mcts_prefault(void)
 	mcts_free(m);
 }
 
-/* The larger of *WORST and log_big(N)'s distance from log(N), and where. */
-static void log_error(uint32_t n, double *worst, uint32_t *at)
+/* The larger of *WORST and sqlog_of(N)'s distance from sqrt(log(N)), and
+ * where; *FALLS counts an N whose value is below N - 1's. */
+static void sqlog_error(uint32_t n, double *worst, uint32_t *at, int *falls)
 {
-	double err = fabs(log_big(n) - log(n));
+	double err = fabs(sqlog_of(n) - sqrt(log(n)));
 
 	if (err > *worst) {
 		*worst = err;
 		*at = n;
 	}
+	*falls += sqlog_of(n) < sqlog_of(n - 1);
 }
 
-/* log_big() (mcts-node.h), the exploration term's ln n past the tables:
- * within 1e-14 of libm's log() at every n from the tables' end to 2^20, at
- * a spread of larger n, and at each larger power of two and its
- * neighbours (where the exponent changes). */
-static void test_log(void)
+/* sqlog_of() (mcts-node.h), the exploration term's sqrt(ln n): the table's
+ * values exactly, past it within 6e-4 of libm's, never falling as n grows:
+ * at every n from the table's end to 2^20, at a spread of larger n, and at
+ * each larger power of two and its neighbours (where the exponent
+ * changes). */
+static void test_sqlog(void)
 {
 	struct pos pos;
 	struct mcts *m;
 	double worst = 0;
 	uint32_t at = 0;
+	int falls = 0, exact = 0;
 
 	setup("uttt", &pos);
 	m = search(&pos, 1, 8); /* (the tables are made with the first search) */
+	for (uint32_t n = 1; n < SMALL; n++)
+		exact += sqlog_of(n) == sqrt(log(n));
 	for (uint64_t n = SMALL; n <= UINT32_MAX; n = n < 1u << 20 ? n + 1 : n * 1.0001 + 1)
-		log_error((uint32_t)n, &worst, &at);
+		sqlog_error((uint32_t)n, &worst, &at, &falls);
 	for (int e = 20; e < 32; e++) {
-		log_error((1u << e) - 1, &worst, &at);
-		log_error(1u << e, &worst, &at);
-		log_error((1u << e) + 1, &worst, &at);
+		sqlog_error((1u << e) - 1, &worst, &at, &falls);
+		sqlog_error(1u << e, &worst, &at, &falls);
+		sqlog_error((1u << e) + 1, &worst, &at, &falls);
 	}
-	log_error(UINT32_MAX, &worst, &at);
-	ok(worst < 1e-14, "log_big() within 1e-14 of log() (worst %.3g at %u)", worst, at);
-	ok(log_big(UINT32_MAX) > log_big(UINT32_MAX - 1), "log_big() still grows at 2^32 - 1");
+	sqlog_error(UINT32_MAX, &worst, &at, &falls);
+	ok(exact == SMALL - 1, "sqlog_of() is sqrt(log(n)) below %d (%d of %d)", SMALL, exact,
+	   SMALL - 1);
+	ok(worst < 6e-4 && worst > 0, "sqlog_of() within 6e-4 of sqrt(log(n)) past them (worst %.3g at %u)",
+	   worst, at);
+	ok(falls == 0, "sqlog_of() never falls as n grows (%d falls)", falls);
 	mcts_free(m);
 }
 
@@ -449,7 +458,7 @@ int main(void)
 	test_spare();
 	test_fault_ahead();
 	test_mcts_prefault();
-	test_log();
+	test_sqlog();
 	test_root_argmax();
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1)

@@ -321,7 +321,7 @@ static void test_implicit(void)
 		int with;
 
 		k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, &tot);
-		explore = mcts_params_of(m)->c * sqrt(log(tot.root_visits));
+		explore = mcts_params_of(m)->c * mcts_sqrt_log(tot.root_visits);
 		with = predict(ch, k, explore, true);
 		differ += with != predict(ch, k, explore, false);
 		mcts_step_trace(m, &tr);
