@@ -367,7 +367,7 @@ static unsigned leaf_value(struct mcts *m, const struct pos *pos)
 {
 	double v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
 
-	return v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)lround(v * 65536);
+	return v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)(v * 65536 + 0.5);
 }
 
 /* Can the side to move in POS win the game with its next move? What a
