@@ -9,7 +9,6 @@
 
 #include <math.h>
 #include <pthread.h>
-#include <string.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -309,6 +308,13 @@ bool arena_fault_ahead(struct mcts *m, size_t *done);
 static inline bool mcts_mix_net(struct rng *r)
 {
 	return rng_below(r, 100) < MCTS_MIX_NET;
+}
+
+/* An evaluator's value V for X as the search keeps it: in 1/65536 of a
+ * result, to the nearest (lround() without the call), within 0..65536. */
+static inline unsigned value16(double v)
+{
+	return v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)(v * 65536 + 0.5);
 }
 
 /* A leaf value Q (in 1/65536, X's) as leaf_result() backs it up: the

@@ -103,7 +103,7 @@ void mcts_order_moves(struct mcts *m, const struct pos *pos, const struct movese
 	 * pipeline a player and a tree thread replaying its batch may both
 	 * write the same here) */
 	for (int k = 0; k < count; k++) {
-		uint32_t v = (uint32_t)(x[k] * 65536 + 0.5); /* (x in [0, 1]: lround(), without the call) */
+		uint32_t v = value16(x[k]);
 
 		STORE(slot[k].move, moves[k]);
 		STORE(slot[k].draws, v);

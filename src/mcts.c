@@ -365,9 +365,7 @@ static inline double x_score(int r)
 /* The leaf evaluator's value of POS for X, in 1/65536 of a result. */
 static unsigned leaf_value(struct mcts *m, const struct pos *pos)
 {
-	double v = m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos);
-
-	return v <= 0 ? 0 : v >= 1 ? 65536 : (unsigned)(v * 65536 + 0.5);
+	return value16(m->p.leaf->leaf(m->p.leaf->model, m->leaf_ctx, &m->root_pos, pos));
 }
 
 /* Can the side to move in POS win the game with its next move? What a
