@@ -65,6 +65,15 @@
 #   21 (not run by default; session 45) stage 11's round with stage20.bin:
 #      chunks 7101-7112 of 500 games at 2000 iterations; stage21.bin trained
 #      from stage20.bin on stages 20 and 21 (--lam 0, 3 epochs)
+#   21w (not run by default; session 47) twice the units: stage11.bin
+#      widened to 512 (the new units' output weights 0) and trained on
+#      stages 20 and 21 (--lam 0, 3 epochs) into stage21w.bin
+#   22 (not run by default; session 47) the search as it plays values its
+#      own games: the built-in network with eval=mix and order=net at 3000
+#      iterations, chunks 8001-8024 of 500 games, every position and every
+#      child with 150 visits or more valued by that search itself (no
+#      --label); stage22.bin trained from stage11.bin on them (--lam 0, 3
+#      epochs)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -203,6 +212,18 @@ for stage in $stages; do
 		# and stage 11's: stage 20 plays deeper games
 		label_round 20 21 7101 7112 500 2000 64 22 data/stage20/chunk-*.txt
 		;;
+	21w)
+		"$PYTHON" train.py --out stage21w.bin --init stage11.bin --hidden 512 --seed 47 \
+			--epochs 3 --lr 1e-3 --lam 0 data/stage20/chunk-*.txt data/stage21/chunk-*.txt
+		;;
+	22)
+		[ -f stage11.bin ] || cp uttt.bin stage11.bin
+		./selfplay-stage.sh "$NOUGHTS" data/stage22 \
+			"mcts:iterations=3000,eval=mix,net=stage11.bin,order=net,threads=1" 8001 8024 500 \
+			--children 150
+		"$PYTHON" train.py --out stage22.bin --init stage11.bin --seed 22 --epochs 3 \
+			--lr 1e-3 --lam 0 data/stage22/chunk-*.txt
+		;;
 	testnet)
 		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
 			--seed 3 --epochs 1 --lam 0 data/stage14/chunk-5001.txt
@@ -216,7 +237,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, testnet, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 21w, 22, testnet, ship)" >&2
 		exit 2
 		;;
 	esac

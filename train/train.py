@@ -137,6 +137,19 @@ class Net:
         net.b2 = np.float32(b2 / (qa * qb))
         return net
 
+    def widen(self, hidden, rng):
+        """Append units up to HIDDEN, each with an output weight of 0, so
+        the network's function is unchanged until training moves them."""
+        extra = hidden - self.w1.shape[1]
+        if extra <= 0:
+            return
+        h = self.w1.shape[1]
+        w1 = (rng.standard_normal((self.fs.count, extra)) * 0.08).astype(np.float32)
+        self.w1 = np.concatenate([self.w1, w1], axis=1)
+        self.b1 = np.concatenate([self.b1, np.full(extra, 0.25, np.float32)])
+        z = np.zeros(extra, np.float32)
+        self.w2 = np.concatenate([self.w2[:h], z, self.w2[h:], z]).astype(np.float32)
+
 
 def fnv1a(data):
     h = 2166136261
@@ -302,7 +315,8 @@ def main():
     ap.add_argument("data", nargs="+")
     ap.add_argument("--out", required=True)
     ap.add_argument("--init", help="start from this network instead of random weights")
-    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--hidden", type=int, default=256,
+                    help="units; with --init, more than its units adds units (widening)")
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--batch", type=int, default=2048)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -318,6 +332,8 @@ def main():
     ap.add_argument("--values", type=float, default=1.0,
                     help="weight of the values' loss (0 with --rank: the order alone)")
     args = ap.parse_args()
+    if args.hidden % 16 or not 16 <= args.hidden <= 512:
+        ap.error(f"--hidden {args.hidden}: the C evaluator takes a multiple of 16 from 16 to 512")
 
     def log(msg):
         print(msg, file=sys.stderr, flush=True)
@@ -338,6 +354,9 @@ def main():
         f"{np.mean(result[~np.isnan(result)] == 1):.3f}, drew {np.mean(result[~np.isnan(result)] == 0.5):.3f}")
     log(f"validation loss of a constant guess: {bce(np.full(nval, t[tr].mean()), t[val]):.4f}")
     net = Net.load(args.init) if args.init else Net(args.hidden, rng, fs)
+    if args.init and args.hidden > net.w1.shape[1]:
+        log(f"widened from {net.w1.shape[1]} to {args.hidden} units (new output weights 0)")
+        net.widen(args.hidden, rng)
     rank = None
     if args.rank > 0:
         # (row numbers of the training set, which train() indexes)
