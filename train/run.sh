@@ -69,11 +69,11 @@
 #      widened to 512 (the new units' output weights 0) and trained on
 #      stages 20 and 21 (--lam 0, 3 epochs) into stage21w.bin
 #   22 (not run by default; session 47) the search as it plays values its
-#      own games: the built-in network with eval=mix and order=net at 3000
-#      iterations, chunks 8001-8024 of 500 games, every position and every
-#      child with 150 visits or more valued by that search itself (no
-#      --label); stage22.bin trained from stage11.bin on them (--lam 0, 3
-#      epochs)
+#      own games: stage11.bin (the built-in network) with eval=mix and
+#      order=net at 3000 iterations, chunks 8001-8024 of 500 games, every
+#      position and every child with 150 visits or more valued by that
+#      search itself (no --label); stage22.bin trained from stage11.bin on
+#      them (--lam 0, 3 epochs)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -131,7 +131,16 @@ order_round() {
 		--lr 1e-3 --lam 0 data/stage"$to"/chunk-*.txt
 }
 
+# stage11: the network the stages after 11 start from: the stage11.bin
+# stage 11 wrote, else the shipped copy of it (uttt.bin is stage 11).
+stage11() {
+	[ -f stage11.bin ] || cp uttt.bin stage11.bin
+}
+
 for stage in $stages; do
+	case $stage in
+	12 | 13 | 14 | 18 | 19 | 20 | 21w | 22) stage11 ;;
+	esac
 	case $stage in
 	1)
 		./selfplay-stage.sh "$NOUGHTS" data/stage1 mcts:iterations=4000,eval=rollout 1 40 100
@@ -205,7 +214,6 @@ for stage in $stages; do
 	20)
 		# session 45: stage 10's round again from the shipped network with
 		# the playouts of session 44 (smart_cells()) labelling
-		[ -f stage11.bin ] || cp uttt.bin stage11.bin
 		label_round 11 20 7001 7020 1000 800 64 20
 		;;
 	21)
@@ -217,7 +225,6 @@ for stage in $stages; do
 			--epochs 3 --lr 1e-3 --lam 0 data/stage20/chunk-*.txt data/stage21/chunk-*.txt
 		;;
 	22)
-		[ -f stage11.bin ] || cp uttt.bin stage11.bin
 		./selfplay-stage.sh "$NOUGHTS" data/stage22 \
 			"mcts:iterations=3000,eval=mix,net=stage11.bin,order=net,threads=1" 8001 8024 500 \
 			--children 150

@@ -28,6 +28,7 @@ import uttt
 QA, QB = 127, 256
 VERSION = 2  # of the file format: 2 has the threat features (uttt.py)
 W1_MAX, W2_MAX = 2.0, 32.0  # (109 features, or 82 of format 3, + the bias) * 2 * 127 < 32767; 512 * 127 * 32 * 256 < 2^31
+HIDDEN_MAX = 512  # NNUE_MAX_HIDDEN of src/nnue.h; the C evaluator takes multiples of 16
 
 
 class Plain:
@@ -76,11 +77,16 @@ FEATURE_SETS = {"plain": Plain, "cells": Cells}
 class Net:
     def __init__(self, hidden, rng, fs):
         self.fs = fs
-        scale = 0.08 * np.sqrt(uttt.FEATURES / fs.count) if fs.count > uttt.FEATURES else 0.08
-        self.w1 = (rng.standard_normal((fs.count, hidden)) * scale).astype(np.float32)
-        self.b1 = np.full(hidden, 0.25, np.float32)
+        self.w1, self.b1 = Net.fresh_units(fs, hidden, rng)
         self.w2 = (rng.standard_normal(2 * hidden) * 0.05).astype(np.float32)
         self.b2 = np.float32(0.0)
+
+    @staticmethod
+    def fresh_units(fs, n, rng):
+        """First-layer weights and biases of N new units over FS's features."""
+        scale = 0.08 * np.sqrt(uttt.FEATURES / fs.count) if fs.count > uttt.FEATURES else 0.08
+        return ((rng.standard_normal((fs.count, n)) * scale).astype(np.float32),
+                np.full(n, 0.25, np.float32))
 
     def params(self):
         return [self.w1, self.b1, self.w2]
@@ -138,15 +144,14 @@ class Net:
         return net
 
     def widen(self, hidden, rng):
-        """Append units up to HIDDEN, each with an output weight of 0, so
-        the network's function is unchanged until training moves them."""
-        extra = hidden - self.w1.shape[1]
-        if extra <= 0:
-            return
+        """Append units up to HIDDEN (more than now), made as a new
+        network's are but each with an output weight of 0, so the
+        network's function is unchanged until training moves them."""
         h = self.w1.shape[1]
-        w1 = (rng.standard_normal((self.fs.count, extra)) * 0.08).astype(np.float32)
+        extra = hidden - h
+        w1, b1 = Net.fresh_units(self.fs, extra, rng)
         self.w1 = np.concatenate([self.w1, w1], axis=1)
-        self.b1 = np.concatenate([self.b1, np.full(extra, 0.25, np.float32)])
+        self.b1 = np.concatenate([self.b1, b1])
         z = np.zeros(extra, np.float32)
         self.w2 = np.concatenate([self.w2[:h], z, self.w2[h:], z]).astype(np.float32)
 
@@ -332,8 +337,9 @@ def main():
     ap.add_argument("--values", type=float, default=1.0,
                     help="weight of the values' loss (0 with --rank: the order alone)")
     args = ap.parse_args()
-    if args.hidden % 16 or not 16 <= args.hidden <= 512:
-        ap.error(f"--hidden {args.hidden}: the C evaluator takes a multiple of 16 from 16 to 512")
+    if args.hidden % 16 or not 16 <= args.hidden <= HIDDEN_MAX:
+        ap.error(f"--hidden {args.hidden}: the C evaluator takes a multiple of 16 from 16 to "
+                 f"{HIDDEN_MAX}")
 
     def log(msg):
         print(msg, file=sys.stderr, flush=True)
