@@ -212,6 +212,17 @@ nm_depth() { screen | grep -Eo 'depth [0-9]+' | head -1 | awk '{ print $2 }'; }
 nm_score='(draw|<= draw|win in [0-9]+|loss|loss in [0-9]+|(<= )?[-+][0-9]+)'
 nm_rows() { screen | grep -Eo "[a-e][1-5] +$nm_score +[0-9]+\$"; }
 nm_over='O to move|Nothing is thinking now'
+# One look at the panel: the depth shown, if new, into $depths; the root
+# moves' table, if it changed, counted in $rows_seen.
+nm_look() {
+	d=$(nm_depth)
+	r=$(nm_rows)
+	case " $depths " in *" $d "*) ;; *) [ -n "$d" ] && depths="$depths $d" ;; esac
+	if [ -n "$r" ] && [ "$r" != "$last_rows" ]; then
+		rows_seen=$((rows_seen + 1))
+		last_rows=$r
+	fi
+}
 depths=""
 rows_seen=0
 last_rows=""
@@ -220,13 +231,7 @@ wait_for 'X is thinking'
 tm send-keys -t t p
 while [ "$i" -lt 400 ] && ! screen_has "$nm_over"; do
 	if wait_for "X is paused|$nm_over" && screen_has 'X is paused'; then
-		d=$(nm_depth)
-		r=$(nm_rows)
-		case " $depths " in *" $d "*) ;; *) [ -n "$d" ] && depths="$depths $d" ;; esac
-		if [ -n "$r" ] && [ "$r" != "$last_rows" ]; then
-			rows_seen=$((rows_seen + 1))
-			last_rows=$r
-		fi
+		nm_look
 		tm send-keys -t t p
 		sleep 0.05
 		tm send-keys -t t p
@@ -237,10 +242,7 @@ screen_has 'X is paused' && tm send-keys -t t p
 # (the panel as the search left it counts too: on a loaded machine the
 # first pause may come late, and the search end before another)
 wait_for "$nm_over"
-d=$(nm_depth)
-case " $depths " in *" $d "*) ;; *) [ -n "$d" ] && depths="$depths $d" ;; esac
-r=$(nm_rows)
-[ -n "$r" ] && [ "$r" != "$last_rows" ] && rows_seen=$((rows_seen + 1))
+nm_look
 [ "$(echo $depths | wc -w)" -ge 2 ]
 check $? "negamax on 5,5,4: the depth grows while it thinks (seen:$depths)"
 [ "$rows_seen" -ge 2 ]
