@@ -6,6 +6,7 @@
  * order the blocks for the tree thread. */
 #include "config.h"
 
+#include <assert.h>
 #include <math.h>
 
 #include "mcts-node.h"
@@ -67,9 +68,10 @@ void mcts_order_moves(struct mcts *m, const struct pos *pos, const struct movese
 	double worths[GAME_MAX_MOVES], x[GAME_MAX_MOVES];
 	uint8_t moves[GAME_MAX_MOVES];
 	struct moveset hot;
+	int listed = moveset_list(legal, moves);
 
-	for (int k = 0; k < count; k++)
-		moves[k] = (uint8_t)moveset_nth(legal, k);
+	assert(listed == count); /* (a block has a slot for every legal move) */
+	(void)listed;
 	value_moves(m, pos, moves, count, x, worths);
 	/* (insertion: a dozen moves, rarely 81; ties keep the legal order) */
 	for (int k = 0; k < count; k++) {

@@ -44,10 +44,12 @@
 
 /* --- features ------------------------------------------------------------ */
 
-/* The changes from one position to another, seen from X: features added and
- * removed. At most every feature changes. */
+/* The changes from one position to another: features added and removed,
+ * seen from X (add[SIDE_X], del[SIDE_X]) and the same ones seen from O
+ * (add[SIDE_O], del[SIDE_O]), each perspective's list written as the
+ * change is found. At most every feature changes. */
 struct change {
-	int add[NNUE_FEATURES], del[NNUE_FEATURES];
+	int add[2][NNUE_FEATURES], del[2][NNUE_FEATURES];
 	int nadd, ndel;
 };
 
@@ -74,60 +76,98 @@ static unsigned full_boards(const struct pos *p)
 	return p->u.uttt.closed & ~(unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
 }
 
-/* Add to C (as added when ADD, else removed) feature BASE + i for each bit
- * i of BITS. */
-static void change_bits(struct change *c, int base, unsigned bits, int add)
+/* Add to C (as added when ADD, else removed) feature F seen from X, and
+ * seen from O. */
+static inline void change_one(struct change *c, int f, int add)
 {
+	if (add) {
+		c->add[SIDE_X][c->nadd] = f;
+		c->add[SIDE_O][c->nadd++] = flip_feature(f);
+	} else {
+		c->del[SIDE_X][c->ndel] = f;
+		c->del[SIDE_O][c->ndel++] = flip_feature(f);
+	}
+}
+
+/* change_one() for feature BASE + i for each bit i of BITS, which is
+ * FLIPPED + i seen from O (BASE the first of its kind, or of a small
+ * board's marks, and FLIPPED flip_feature(BASE)). */
+static inline __attribute__((always_inline)) void
+change_bits(struct change *c, int base, int flipped, unsigned bits, int add)
+{
+	int *x = add ? c->add[SIDE_X] : c->del[SIDE_X], *o = add ? c->add[SIDE_O] : c->del[SIDE_O];
+	int *count = add ? &c->nadd : &c->ndel, k = *count;
+
 	while (bits != 0) {
 		int i = __builtin_ctz(bits);
 
 		bits &= bits - 1;
-		if (add)
-			c->add[c->nadd++] = base + i;
-		else
-			c->del[c->ndel++] = base + i;
+		x[k] = base + i;
+		o[k++] = flipped + i;
 	}
+	*count = k;
 }
 
-/* The features that differ between FROM and TO, seen from X. */
-static void diff(const struct pos *from, const struct pos *to, struct change *c)
+/* The features that differ between FROM and TO; T0 and T1 each side's
+ * uttt_board_threats() in FROM and in TO (kept by the caller where it
+ * knows them already). */
+static void diff_threats(const struct pos *from, const struct pos *to, const unsigned t0[2],
+			 const unsigned t1[2], struct change *c)
 {
 	unsigned f0 = full_boards(from), f1 = full_boards(to);
 
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
-		int marks = s == SIDE_X ? F_OWN : F_OTHER;
+		int marks = s == SIDE_X ? F_OWN : F_OTHER, flipped = s == SIDE_X ? F_OTHER : F_OWN;
+		int won = s == SIDE_X ? F_OWN_WON : F_OTHER_WON;
+		int fwon = s == SIDE_X ? F_OTHER_WON : F_OWN_WON;
 
 		for (int b = 0; b < 9; b++) {
 			unsigned a = from->u.uttt.sub[s][b], z = to->u.uttt.sub[s][b];
 
-			change_bits(c, marks + b * 9, z & ~a, 1);
-			change_bits(c, marks + b * 9, a & ~z, 0);
+			change_bits(c, marks + b * 9, flipped + b * 9, z & ~a, 1);
+			change_bits(c, marks + b * 9, flipped + b * 9, a & ~z, 0);
 		}
-		change_bits(c, s == SIDE_X ? F_OWN_WON : F_OTHER_WON,
-			    (unsigned)(to->u.uttt.won[s] & ~from->u.uttt.won[s]), 1);
-		change_bits(c, s == SIDE_X ? F_OWN_WON : F_OTHER_WON,
-			    (unsigned)(from->u.uttt.won[s] & ~to->u.uttt.won[s]), 0);
+		change_bits(c, won, fwon, (unsigned)(to->u.uttt.won[s] & ~from->u.uttt.won[s]), 1);
+		change_bits(c, won, fwon, (unsigned)(from->u.uttt.won[s] & ~to->u.uttt.won[s]), 0);
 	}
-	change_bits(c, F_FULL, f1 & ~f0, 1);
-	change_bits(c, F_FULL, f0 & ~f1, 0);
+	change_bits(c, F_FULL, F_FULL, f1 & ~f0, 1);
+	change_bits(c, F_FULL, F_FULL, f0 & ~f1, 0);
 	for (int s = 0; s < 2; s++) {
-		unsigned t0 = uttt_board_threats(from, s), t1 = uttt_board_threats(to, s);
 		int base = s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT;
+		int flipped = s == SIDE_X ? F_OTHER_THREAT : F_OWN_THREAT;
 
-		change_bits(c, base, t1 & ~t0, 1);
-		change_bits(c, base, t0 & ~t1, 0);
+		change_bits(c, base, flipped, t1[s] & ~t0[s], 1);
+		change_bits(c, base, flipped, t0[s] & ~t1[s], 0);
 	}
 	if (from->u.uttt.next != to->u.uttt.next) {
-		c->add[c->nadd++] = F_NEXT + 1 + to->u.uttt.next;
-		c->del[c->ndel++] = F_NEXT + 1 + from->u.uttt.next;
+		change_one(c, F_NEXT + 1 + to->u.uttt.next, 1);
+		change_one(c, F_NEXT + 1 + from->u.uttt.next, 0);
 	}
+}
+
+/* Each side's uttt_board_threats() in P, into T. */
+static void threats_of(const struct pos *p, unsigned t[2])
+{
+	t[SIDE_X] = uttt_board_threats(p, SIDE_X);
+	t[SIDE_O] = uttt_board_threats(p, SIDE_O);
+}
+
+/* The features that differ between FROM and TO. */
+static void diff(const struct pos *from, const struct pos *to, struct change *c)
+{
+	unsigned t0[2], t1[2];
+
+	threats_of(from, t0);
+	threats_of(to, t1);
+	diff_threats(from, to, t0, t1, c);
 }
 
 /* diff() where TO is FROM with one move played in small board B: only B's
  * features and the board sent to can change (a board won or filled
- * changes no other board's). */
-static void move_diff(const struct pos *from, const struct pos *to, int b, struct change *c)
+ * changes no other board's). T0 as in diff_threats(). */
+static void move_diff(const struct pos *from, const struct pos *to, int b, const unsigned t0[2],
+		      struct change *c)
 {
 	unsigned bit = 1u << b;
 	bool full0 = full_boards(from) & bit, full1 = full_boards(to) & bit;
@@ -135,24 +175,21 @@ static void move_diff(const struct pos *from, const struct pos *to, int b, struc
 	c->nadd = c->ndel = 0;
 	for (int s = 0; s < 2; s++) {
 		unsigned won = (unsigned)(to->u.uttt.won[s] & ~from->u.uttt.won[s]) & bit;
-		bool t0 = uttt_board_threat(from, s, b), t1 = uttt_board_threat(to, s, b);
-		int threat = (s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT) + b;
+		bool was = t0[s] & bit, is = uttt_board_threat(to, s, b);
 
 		change_bits(c, (s == SIDE_X ? F_OWN : F_OTHER) + b * 9,
+			    (s == SIDE_X ? F_OTHER : F_OWN) + b * 9,
 			    (unsigned)(to->u.uttt.sub[s][b] & ~from->u.uttt.sub[s][b]), 1);
-		change_bits(c, s == SIDE_X ? F_OWN_WON : F_OTHER_WON, won, 1);
-		if (t1 != t0) {
-			if (t1)
-				c->add[c->nadd++] = threat;
-			else
-				c->del[c->ndel++] = threat;
-		}
+		change_bits(c, s == SIDE_X ? F_OWN_WON : F_OTHER_WON,
+			    s == SIDE_X ? F_OTHER_WON : F_OWN_WON, won, 1);
+		if (is != was)
+			change_one(c, (s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT) + b, is);
 	}
 	if (full1 && !full0)
-		c->add[c->nadd++] = F_FULL + b;
+		change_one(c, F_FULL + b, 1);
 	if (from->u.uttt.next != to->u.uttt.next) {
-		c->add[c->nadd++] = F_NEXT + 1 + to->u.uttt.next;
-		c->del[c->ndel++] = F_NEXT + 1 + from->u.uttt.next;
+		change_one(c, F_NEXT + 1 + to->u.uttt.next, 1);
+		change_one(c, F_NEXT + 1 + from->u.uttt.next, 0);
 	}
 }
 
@@ -166,7 +203,7 @@ int nnue_features(const struct pos *p, int side, int *out)
 	diff(&empty, p, &c);
 	out[0] = F_NEXT + 1 + p->u.uttt.next;
 	for (int i = 0; i < c.nadd; i++)
-		out[i + 1] = side == SIDE_X ? c.add[i] : flip_feature(c.add[i]);
+		out[i + 1] = c.add[side][i];
 	/* insertion sort: at most 100 features */
 	for (int i = 1; i <= c.nadd; i++)
 		for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
@@ -228,38 +265,23 @@ static void cell_features(const uint8_t st[CELL_SLOTS], int side, int *out)
 
 /* --- evaluation ---------------------------------------------------------- */
 
-/* C's features (seen from X) seen from O: ADD and DEL. */
-static void flip_change(const struct change *c, int *add, int *del)
-{
-	for (int i = 0; i < c->nadd; i++)
-		add[i] = flip_feature(c->add[i]);
-	for (int i = 0; i < c->ndel; i++)
-		del[i] = flip_feature(c->del[i]);
-}
-
-/* Apply C (seen from X) to both perspectives of A. */
+/* Apply C to both perspectives of A. */
 static void apply_change(const struct nnue *n, const struct change *c, struct nnue_acc *a)
 {
-	int add[NNUE_FEATURES], del[NNUE_FEATURES];
-
-	flip_change(c, add, del);
-	nnue_k.apply(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel);
-	nnue_k.apply(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel);
+	for (int s = 0; s < 2; s++)
+		nnue_k.apply(a->v[s], n->w1, n->hidden, c->add[s], c->nadd, c->del[s], c->ndel);
 }
 
-/* nnue_output() for SIDE to move of A with C (seen from X) applied, A
- * left as it is. */
+/* nnue_output() for SIDE to move of A with C applied, A left as it is. */
 static int32_t output_with(const struct nnue *n, const struct nnue_acc *a,
 			   const struct change *c, int side)
 {
-	int add[NNUE_FEATURES], del[NNUE_FEATURES];
-	const int16_t *w2x = n->w2 + (side == SIDE_X ? 0 : n->hidden);
-	const int16_t *w2o = n->w2 + (side == SIDE_O ? 0 : n->hidden);
+	int32_t out = n->b2;
 
-	flip_change(c, add, del);
-	return n->b2 +
-	       nnue_k.apply_dot(a->v[SIDE_X], n->w1, n->hidden, c->add, c->nadd, c->del, c->ndel, w2x) +
-	       nnue_k.apply_dot(a->v[SIDE_O], n->w1, n->hidden, add, c->nadd, del, c->ndel, w2o);
+	for (int s = 0; s < 2; s++)
+		out += nnue_k.apply_dot(a->v[s], n->w1, n->hidden, c->add[s], c->nadd, c->del[s],
+					c->ndel, n->w2 + (s == side ? 0 : n->hidden));
+	return out;
 }
 
 /* (format version 3) A from scratch for the cell states ST. */
@@ -417,10 +439,12 @@ int nnue_feature_count(const struct nnue *n)
 
 /* --- as MCTS's leaf evaluator ------------------------------------------- */
 
-/* What the search keeps for its root: the accumulators, and (format
- * version 3) the cell states, so that a leaf's are found once. */
+/* What the search keeps for its root: the accumulators, and so that they
+ * are found once, (format version 2) each side's threats or (format
+ * version 3) the cell states. */
 struct leaf_ctx {
 	struct nnue_acc acc;
+	unsigned threats[2];
 	uint8_t st[CELL_SLOTS];
 };
 
@@ -432,6 +456,22 @@ static void leaf_root(const void *model, const struct pos *root, void *ctx)
 	nnue_refresh(n, root, &c->acc);
 	if (n->version == NNUE_VERSION_CELLS)
 		cell_states(root, c->st);
+	else
+		threats_of(root, c->threats);
+}
+
+/* (format version 2) A, the root's accumulators (R's), made POS's, whose
+ * threats are T. */
+static void from_root(const struct nnue *n, const struct leaf_ctx *r, const struct pos *root,
+		      const struct pos *pos, const unsigned t[2], struct nnue_acc *a)
+{
+	struct change c;
+
+	for (int s = 0; s < 2; s++)
+		memcpy(a->v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
+	diff_threats(root, pos, r->threats, t, &c);
+	if (c.nadd + c.ndel > 0)
+		apply_change(n, &c, a);
 }
 
 static double leaf_value(const void *model, const void *ctx, const struct pos *root,
@@ -442,15 +482,18 @@ static double leaf_value(const void *model, const void *ctx, const struct pos *r
 	struct nnue_acc a;
 	double v;
 
-	for (int s = 0; s < 2; s++)
-		memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
 	if (n->version == NNUE_VERSION_CELLS) {
 		uint8_t st[CELL_SLOTS];
 
+		for (int s = 0; s < 2; s++)
+			memcpy(a.v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
 		cell_states(leaf, st); /* (the root's are kept) */
 		update_slots(n, r->st, st, &a);
 	} else {
-		nnue_update(n, root, leaf, &a);
+		unsigned t[2];
+
+		threats_of(leaf, t);
+		from_root(n, r, root, leaf, t, &a);
 	}
 	v = nnue_value(n, &a, leaf->turn);
 	return leaf->turn == SIDE_X ? v : 1 - v;
@@ -464,17 +507,16 @@ static void leaf_kids(const void *model, const void *ctx, const struct pos *root
 {
 	const struct nnue *n = model;
 	const struct leaf_ctx *r = ctx;
-	size_t bytes = (size_t)n->hidden * sizeof(int16_t);
 	struct nnue_acc a;
+	unsigned t[2];
 
-	for (int s = 0; s < 2; s++)
-		memcpy(a.v[s], r->acc.v[s], bytes);
-	nnue_update(n, root, pos, &a);
+	threats_of(pos, t);
+	from_root(n, r, root, pos, t, &a);
 	for (int i = 0; i < count; i++) {
 		struct change ch;
 		double v;
 
-		move_diff(pos, &kids[i], kids[i].last / 9, &ch);
+		move_diff(pos, &kids[i], kids[i].last / 9, t, &ch);
 		v = logistic(output_with(n, &a, &ch, kids[i].turn));
 		value[i] = kids[i].turn == SIDE_X ? v : 1 - v;
 	}
