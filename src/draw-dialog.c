@@ -25,7 +25,8 @@ static const char *const help_notes[] = {
 	"  UCT     the score the search selects by: win rate + exploration",
 	"  wins, draws, loss  the playouts' results for the mover (a network's value v of a "
 	"leaf counts as v of a win)",
-	"  PV      the principal variation: most visited moves in turn",
+	"  PV      the principal variation: the move the engine plays, then the most visited "
+	"moves in turn",
 	"A narrow panel leaves out whole columns, from the last: wins, draws and losses, then "
 	"UCT and mm, net, the bar, the proof, the share.",
 	"",

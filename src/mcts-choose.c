@@ -46,22 +46,75 @@ static uint32_t better_proven(const struct node *nodes, uint32_t a, uint32_t b, 
 	return nodes[b].visits > nodes[a].visits ? b : a;
 }
 
+/* Whether child CH, neither proven won nor lost for SIDE, may do better
+ * than FLOOR, the outcome its parent assures SIDE, counting a child that
+ * might lose only on strong evidence (a lower confidence bound above 1/2)
+ * when a draw is assured. LO and HI its outcomes. */
+static bool in_play(const struct node *ch, int side, int floor, int lo, int hi)
+{
+	return hi > floor && (floor < DRAWN || lo == DRAWN || lower_bound_for(ch, side) > 0.5);
+}
+
+/* The mean of CH for SIDE as the selection sees it: with implicit
+ * minimax's share (struct mcts' implicit) while its outcome is open. */
+static double mean_seen(const struct mcts *m, uint32_t c, int side)
+{
+	const struct node *ch = &m->nodes[c];
+	double q = value_for(ch, side);
+
+	return m->implicit != NULL ? implicit_q(q, LOAD(m->implicit[c]), LOAD(ch->flags), side) : q;
+}
+
+/* BEST being the most visited child in play of a node whose COUNT
+ * children start at BASE, SIDE to move there: of the children in play
+ * whose outcome is open and that have at least MCTS_CHOICE_SHARE of BEST's
+ * visits, the one with the highest mean_seen() (BEST itself when its
+ * outcome is not open or it has fewer than MCTS_CHOICE_VISITS visits). A child whose value has just overtaken the most
+ * visited one's has not caught up on visits when the time runs out. */
+static uint32_t best_in_play(const struct mcts *m, uint32_t best, uint32_t base, int count,
+			     int side, int floor)
+{
+	const struct node *nodes = m->nodes;
+	double least = MCTS_CHOICE_SHARE * LOAD(nodes[best].visits), top = -1;
+	uint32_t pick = best;
+
+	if ((LOAD(nodes[best].flags) & OUTCOMES_MASK) != OPEN_OUTCOMES ||
+	    LOAD(nodes[best].visits) < MCTS_CHOICE_VISITS)
+		return best;
+	for (int k = count - 1; k >= 0; k--) {
+		uint32_t c = base + (uint32_t)k, v = LOAD(nodes[c].visits);
+		int lo, hi;
+		double q;
+
+		if (v == 0 || v < least || (LOAD(nodes[c].flags) & OUTCOMES_MASK) != OPEN_OUTCOMES)
+			continue;
+		bounds_for(&nodes[c], side, &lo, &hi);
+		if (!in_play(&nodes[c], side, floor, score_outcome(lo), score_outcome(hi)))
+			continue;
+		q = mean_seen(m, c, side);
+		if (q > top) {
+			top = q;
+			pick = c;
+		}
+	}
+	return pick;
+}
+
 /* The child of node N to play for SIDE, the side to move there, keeping
  * every proven result: a proven win, the quickest first (on the known
- * bounds); else the most visited child that may do better than N's assured
- * result, counting a child that might lose only on strong evidence (a lower
- * confidence bound above 1/2) when a draw is assured; else the most visited
- * proven draw; else, every child being proven lost, the slowest loss. 0
- * when N has no children. */
-static uint32_t best_child(const struct mcts *m, const struct node *n, int side)
+ * bounds); else the most visited child in play (in_play()), or with
+ * BY_VALUE (the move played at the root) best_in_play()'s among the well
+ * visited; else the most visited proven draw; else, every child being
+ * proven lost, the slowest loss. 0 when N has no children. */
+static uint32_t best_child(const struct mcts *m, const struct node *n, int side, bool by_value)
 {
 	const struct node *nodes = m->nodes;
 	uint32_t win = 0, best = 0, draw = 0, lost = 0, base;
-	int floor, top;
+	int floor, top, count = kids_of(n, &base);
 
 	bounds_for(n, side, &floor, &top);
 	floor = score_outcome(floor);
-	for (int k = kids_of(n, &base) - 1; k >= 0; k--) {
+	for (int k = count - 1; k >= 0; k--) {
 		uint32_t c = base + (uint32_t)k;
 		const struct node *ch = &nodes[c];
 		int lo, hi;
@@ -75,9 +128,11 @@ static uint32_t best_child(const struct mcts *m, const struct node *n, int side)
 			lost = better_proven(nodes, lost, c, side);
 		else if (lo == DRAWN && hi == DRAWN)
 			draw = more_visited(nodes, draw, c, side);
-		else if (hi > floor && (floor < DRAWN || lo == DRAWN || lower_bound_for(ch, side) > 0.5))
+		else if (in_play(ch, side, floor, lo, hi))
 			best = more_visited(nodes, best, c, side);
 	}
+	if (by_value && win == 0 && best != 0)
+		best = best_in_play(m, best, base, count, side, floor);
 	return win != 0 ? win : best != 0 ? best : draw != 0 ? draw : lost;
 }
 
@@ -90,7 +145,7 @@ int mcts_best_move(const struct mcts *m)
 	game_legal(m->g, &m->root_pos, &legal);
 	if (moveset_empty(&legal))
 		return MOVE_NONE;
-	c = best_child(m, r, m->root_pos.turn);
+	c = best_child(m, r, m->root_pos.turn, true);
 	if (c != 0 && proof_for(&m->nodes[c], m->root_pos.turn) == PROOF_LOSS) {
 		/* Every child loses: a move not tried yet may not. */
 		for (int k = kids_of(r, &base) - 1; k >= 0; k--)
@@ -113,12 +168,13 @@ static int child_cmp(const void *a, const void *b)
 	return x->move - y->move;
 }
 
-/* T's pv: the line the search would play from N, SIDE to move there. */
+/* T's pv: the line the search would play from N, SIDE to move there: at
+ * the root the move it plays, below it the most visited. */
 static void line_below(const struct mcts *m, const struct node *n, int side, struct mcts_totals *t)
 {
 	t->pv_len = 0;
 	while (t->pv_len < MCTS_PV_MAX) {
-		uint32_t c = best_child(m, n, side);
+		uint32_t c = best_child(m, n, side, n == &m->nodes[m->root]);
 
 		if (c == 0)
 			break;

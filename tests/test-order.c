@@ -273,6 +273,12 @@ static void walk_implicit(struct mcts *m, uint8_t *path, int len, const struct p
 	}
 }
 
+/* C's mean moved toward its implicit value, as the search ranks it. */
+static double moved_mean(const struct mcts_child *c)
+{
+	return c->value + MCTS_IMPLICIT_WEIGHT * (c->implicit - c->value);
+}
+
 /* The move whose UCT score in CH (K children, fully expanded) is the
  * highest, its mean first moved toward its implicit value (WITH) or not. */
 static int predict(const struct mcts_child *ch, int k, double explore, bool with)
@@ -281,11 +287,8 @@ static int predict(const struct mcts_child *ch, int k, double explore, bool with
 	int move = -1;
 
 	for (int i = 0; i < k; i++) {
-		double q = ch[i].value, s;
+		double s = (with ? moved_mean(&ch[i]) : ch[i].value) + explore / sqrt(ch[i].visits);
 
-		if (with)
-			q += MCTS_IMPLICIT_WEIGHT * (ch[i].implicit - q);
-		s = q + explore / sqrt(ch[i].visits);
 		if (s > top) {
 			top = s;
 			move = ch[i].move;
@@ -333,6 +336,70 @@ static void test_implicit(void)
 	mcts_free(m);
 }
 
+/* A search of P (seeded by SEED): is the move it plays, of the children
+ * with at least MCTS_CHOICE_SHARE of the most visited one's visits, one
+ * with the best moved_mean() (the most visited while it has fewer than
+ * MCTS_CHOICE_VISITS)? 1 if so and it is the most visited, 2 if so
+ * and it is another, 0 if not; -1 (nothing to check) when a child is
+ * proven. */
+static int check_choice(const struct pos *p, uint64_t seed)
+{
+	struct mcts_child ch[GAME_MAX_MOVES];
+	struct mcts *m = search(p, MCTS_ORDER_AUTO, seed);
+	int k, best, verdict = 0;
+	double top = -1;
+
+	mcts_run(m, 6000, 0);
+	k = mcts_stats(m, NULL, 0, ch, GAME_MAX_MOVES, NULL);
+	best = mcts_best_move(m);
+	mcts_free(m);
+	for (int i = 0; i < k; i++) {
+		if (ch[i].proven != PROOF_NONE)
+			return -1;
+		if (ch[i].visits >= MCTS_CHOICE_SHARE * ch[0].visits && moved_mean(&ch[i]) > top)
+			top = moved_mean(&ch[i]);
+	}
+	if (ch[0].visits < MCTS_CHOICE_VISITS) /* (too few for the means to count) */
+		return best == ch[0].move;
+	for (int i = 0; i < k; i++)
+		if (ch[i].move == best && ch[i].visits >= MCTS_CHOICE_SHARE * ch[0].visits &&
+		    moved_mean(&ch[i]) > top - 1e-12)
+			verdict = best == ch[0].move ? 1 : 2;
+	return verdict;
+}
+
+/* The move played is not always the most visited child but, of those
+ * with at least MCTS_CHOICE_SHARE of its visits, the one with the best
+ * mean moved toward its implicit value: searches of positions from seeded
+ * random games, some of them playing another move than the most visited. */
+static void test_choice(void)
+{
+	int checked = 0, right = 0, other = 0;
+	struct rng r;
+
+	rng_seed(&r, 50);
+	for (int g = 0; g < 12; g++) {
+		struct pos p;
+
+		game_start(&game, &p);
+		for (int ply = 0; ply < 48 && !game_over(&p); ply++) {
+			struct moveset ms;
+			int v = ply % 6 == 5 ? check_choice(&p, (uint64_t)ply) : -1;
+
+			checked += v >= 0;
+			right += v > 0;
+			other += v == 2;
+			game_legal(&game, &p, &ms);
+			game_play(&game, &p, moveset_nth(&ms, (int)rng_below(&r,
+						(uint32_t)moveset_count(&ms))));
+		}
+	}
+	ok(checked >= 40 && right == checked && other > 0,
+	   "the move played: the best mean moved toward the implicit value among the children "
+	   "with %.0f%% of the most visited one's visits (%d of %d positions; %d of them not the "
+	   "most visited)", 100 * MCTS_CHOICE_SHARE, right, checked, other);
+}
+
 int main(void)
 {
 	char err[200];
@@ -349,5 +416,6 @@ int main(void)
 	test_root();
 	test_widening();
 	test_implicit();
+	test_choice();
 	return tap_done();
 }
