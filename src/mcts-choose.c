@@ -69,8 +69,9 @@ static double mean_seen(const struct mcts *m, uint32_t c, int side)
  * children start at BASE, SIDE to move there: of the children in play
  * whose outcome is open and that have at least MCTS_CHOICE_SHARE of BEST's
  * visits, the one with the highest mean_seen() (BEST itself when its
- * outcome is not open or it has fewer than MCTS_CHOICE_VISITS visits). A child whose value has just overtaken the most
- * visited one's has not caught up on visits when the time runs out. */
+ * outcome is not open or it has fewer than MCTS_CHOICE_VISITS visits). A
+ * child whose value has just overtaken the most visited one's has not
+ * caught up on visits when the time runs out. */
 static uint32_t best_in_play(const struct mcts *m, uint32_t best, uint32_t base, int count,
 			     int side, int floor)
 {
@@ -86,7 +87,7 @@ static uint32_t best_in_play(const struct mcts *m, uint32_t best, uint32_t base,
 		int lo, hi;
 		double q;
 
-		if (v == 0 || v < least || (LOAD(nodes[c].flags) & OUTCOMES_MASK) != OPEN_OUTCOMES)
+		if (v < least || (LOAD(nodes[c].flags) & OUTCOMES_MASK) != OPEN_OUTCOMES)
 			continue;
 		bounds_for(&nodes[c], side, &lo, &hi);
 		if (!in_play(&nodes[c], side, floor, score_outcome(lo), score_outcome(hi)))

@@ -280,11 +280,11 @@ void mcts_step_trace(struct mcts *m, struct mcts_trace *t);
  * proven lost, the one with the highest mean (as the selection sees it,
  * implicit minimax's share included) of those with at least
  * MCTS_CHOICE_SHARE of the most visited one's visits (once it has
- * MCTS_CHOICE_VISITS), where a child that
- * may lose is preferred to a proven draw only when the lower confidence
- * bound of its value (mean - 1/sqrt(visits)) is above 1/2; else a proven
- * draw; else the slowest loss, or an untried move. MOVE_NONE when the root
- * has no moves. Runs no iteration. */
+ * MCTS_CHOICE_VISITS), where a child that may lose is preferred to a
+ * proven draw only when the lower confidence bound of its value (mean -
+ * 1/sqrt(visits)) is above 1/2; else a proven draw; else the slowest loss,
+ * or an untried move. MOVE_NONE when the root has no moves. Runs no
+ * iteration. */
 int mcts_best_move(const struct mcts *m);
 
 /* Make MOVE (legal in the root position) the new root, keeping its subtree
