@@ -54,9 +54,10 @@ int bot_feed(struct bot *b, const char *line, char *out, size_t outsize, char *e
 	     size_t errsize);
 
 /* Do the work an answer leaves behind (moving the search tree to the new
- * root and freeing the rest), which can take milliseconds and so is better
- * done once the answer is out, while the opponent thinks. bot_feed() does
- * it itself if it was not done. */
+ * root, and giving back the subtrees this move and the opponent's last one
+ * discarded), which can take milliseconds and so is better done once the
+ * answer is out, while the opponent thinks. bot_feed() moves the tree
+ * itself if it was not done. */
 void bot_idle(struct bot *b);
 
 /* Between turns, while the opponent thinks: bot_idle(), then fault in

@@ -174,6 +174,10 @@ static inline double sqlog_big(uint32_t n)
 			      (int)(n >> (e - SQLOG_BITS) & ((1u << SQLOG_BITS) - 1))];
 }
 
+/* Discarded subtrees mcts_keep_discards() lets wait; one more is given
+ * back at once. */
+#define MCTS_DISCARDS 4
+
 /* Iterations a worker claims from the budget at a time. */
 #define BATCH 16
 
@@ -274,6 +278,11 @@ struct mcts {
 	int stop;            /* set by the worker that ends the run */
 	uint32_t root_epoch; /* bumped when the root's bounds change */
 	void *leaf_ctx;      /* the leaf evaluator's state about the root */
+	/* Subtrees an advance discarded and has not given back yet, their old
+	 * roots (mcts_keep_discards(), mcts_tidy()) */
+	bool keep_discards;
+	int ndiscards;
+	uint32_t discards[MCTS_DISCARDS];
 	uint64_t iterations; /* since mcts_new() or the last advance */
 	uint64_t ns;         /* spent in mcts_step() over the same span */
 	int max_depth;

@@ -197,9 +197,29 @@ static uint64_t workers_settle(struct mcts *m)
 	return done;
 }
 
+void mcts_keep_discards(struct mcts *m, bool keep)
+{
+	m->keep_discards = keep;
+}
+
+bool mcts_tidy(struct mcts *m)
+{
+	int n = m->ndiscards;
+
+	for (int i = 0; i < n; i++)
+		arena_free_subtree(m, m->discards[i]);
+	m->ndiscards = 0;
+	if (n > 0)
+		m->arena_full = false;
+	return n > 0;
+}
+
 uint64_t mcts_run(struct mcts *m, uint64_t n, uint64_t deadline)
 {
 	uint64_t start = now_ns(), done = 0;
+
+	if (m->arena_full)
+		mcts_tidy(m);
 
 	if (m->pool == NULL) {
 		struct worker *w = &m->w[0];
@@ -284,8 +304,12 @@ void mcts_advance(struct mcts *m, int move)
 	}
 	/* Reclaiming by free lists costs one pass over the discarded nodes and
 	 * moves nothing the new root keeps, so indices in its subtree stay
-	 * valid; compaction would touch the kept nodes too. */
-	arena_free_subtree(m, old);
+	 * valid; compaction would touch the kept nodes too. (The pass can be
+	 * left for later: the discarded nodes are linked from nothing kept.) */
+	if (m->keep_discards && m->ndiscards < MCTS_DISCARDS)
+		m->discards[m->ndiscards++] = old;
+	else
+		arena_free_subtree(m, old);
 	game_play(m->g, &m->root_pos, move);
 	m->root = mcts_root_node(m, &m->root_pos, move);
 	if (found)

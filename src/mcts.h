@@ -299,6 +299,16 @@ int mcts_best_move(const struct mcts *m);
  * and giving the rest of the arena back. */
 void mcts_advance(struct mcts *m, int move);
 
+/* From now on (KEEP) mcts_advance() only sets the discarded subtree aside,
+ * in time that does not depend on its size, and mcts_tidy() gives back
+ * what was set aside: for a caller whose clock runs when a move comes in
+ * (the bot) and that has time later. A search whose arena fills while
+ * subtrees wait gives them back before its next run; a few wait at most,
+ * and an advance past those gives its own back at once. Returns whether
+ * mcts_tidy() had anything to do; same search results either way. */
+void mcts_keep_discards(struct mcts *m, bool keep);
+bool mcts_tidy(struct mcts *m);
+
 /* The root position. */
 const struct pos *mcts_root(const struct mcts *m);
 

@@ -7,7 +7,8 @@
  * And huge_prefault() and mcts_prefault(), which fault in such memory
  * ahead of use, and arena_fault_ahead() (mcts-node.h), the pipeline
  * player's way of doing it while it waits. And log_big(), the search's ln n past its tables,
- * and the root's scan on SIMD lanes against the scalar loop. */
+ * and the root's scan on SIMD lanes against the scalar loop. And the
+ * subtrees an advance sets aside for later (mcts_keep_discards()). */
 #include "config.h"
 
 #define _DEFAULT_SOURCE 1 /* (mincore(), beyond the POSIX the build asks for) */
@@ -125,6 +126,97 @@ static void test_game(int threads)
 	ok(m->top * mcts_node_bytes() <= peak + peak / 2,
 	   "%d thread(s): the game used %zu bytes of the arena, its largest tree %zu",
 	   threads, (size_t)m->top * mcts_node_bytes(), peak);
+	mcts_free(m);
+}
+
+/* Do two searches' root children have the same moves and counts? */
+static bool same_children(struct mcts *a, struct mcts *b, struct mcts_totals *ta,
+			  struct mcts_totals *tb)
+{
+	struct mcts_child ca[GAME_MAX_MOVES], cb[GAME_MAX_MOVES];
+	int n = mcts_stats(a, NULL, 0, ca, GAME_MAX_MOVES, ta);
+
+	if (mcts_stats(b, NULL, 0, cb, GAME_MAX_MOVES, tb) != n)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (ca[i].move != cb[i].move || ca[i].visits != cb[i].visits ||
+		    ca[i].wins != cb[i].wins || ca[i].draws != cb[i].draws)
+			return false;
+	return mcts_best_move(a) == mcts_best_move(b);
+}
+
+/* mcts_keep_discards() (the bot's): an advance that sets the discarded
+ * subtree aside leaves the search as it was. With one thread and a seed,
+ * after every move of a game the same root children's counts and move as
+ * a search that gives the subtree back at once; the set-aside subtrees
+ * hold their memory until mcts_tidy(), after which the memory used is the
+ * same. Given back every second move, as the bot does after its answer
+ * (its own move and the opponent's wait). */
+static void test_discards(bool net)
+{
+	struct pos pos;
+	struct mcts_totals ta, tb;
+	struct mcts *a, *b;
+	int moves = 0, same = 0, held = 0, tidied = 0, tidies = 0;
+
+	setup("uttt", &pos);
+	a = search_by(&pos, 1, MCTS_PARALLEL_AUTO, (size_t)64 << 20, net);
+	b = search_by(&pos, 1, MCTS_PARALLEL_AUTO, (size_t)64 << 20, net);
+	mcts_keep_discards(b, true);
+	while (!game_over(mcts_root(a)) && moves < 16) {
+		int move;
+
+		mcts_run(a, 4000, 0);
+		mcts_run(b, 4000, 0);
+		same += same_children(a, b, &ta, &tb);
+		move = mcts_best_move(a);
+		mcts_advance(a, move);
+		mcts_advance(b, move);
+		moves++;
+		if (moves % 2 == 0) {
+			mcts_stats(a, NULL, 0, NULL, 0, &ta);
+			mcts_stats(b, NULL, 0, NULL, 0, &tb);
+			held += tb.memory_used > ta.memory_used;
+			tidies++;
+			if (mcts_tidy(b) && !mcts_tidy(b)) {
+				mcts_stats(b, NULL, 0, NULL, 0, &tb);
+				tidied += tb.memory_used == ta.memory_used && tb.nodes == ta.nodes;
+			}
+		}
+	}
+	ok(moves == 16 && same == moves,
+	   "%s: set-aside subtrees leave the search as it was: the same root children and "
+	   "move after %d of %d moves", net ? "eval=mix" : "playouts", same, moves);
+	ok(tidies > 0 && held == tidies && tidied == tidies,
+	   "%s: they hold their memory until mcts_tidy() (%d of %d), then the same memory and "
+	   "nodes as subtrees given back at once (%d)", net ? "eval=mix" : "playouts", held,
+	   tidies, tidied);
+	mcts_free(a);
+	mcts_free(b);
+}
+
+/* A search whose arena fills while a subtree waits gives it back before
+ * its next run, which then has room again. */
+static void test_discards_full(void)
+{
+	struct pos pos;
+	struct mcts_totals t;
+	struct mcts *m;
+	bool filled;
+
+	setup("uttt", &pos);
+	m = search(&pos, 1, (size_t)1 << 20);
+	mcts_keep_discards(m, true);
+	mcts_run(m, 20000, 0);
+	mcts_advance(m, mcts_best_move(m));
+	mcts_run(m, 200000, 0);
+	mcts_stats(m, NULL, 0, NULL, 0, &t);
+	filled = t.arena_full;
+	mcts_run(m, 1000, 0);
+	mcts_stats(m, NULL, 0, NULL, 0, &t);
+	ok(filled && !t.arena_full && !mcts_tidy(m),
+	   "an arena that fills while a subtree waits: the next run gives it back (full %d, "
+	   "then %d; nothing left waiting)", filled, t.arena_full);
 	mcts_free(m);
 }
 
@@ -460,6 +552,9 @@ int main(void)
 	test_mcts_prefault();
 	test_sqlog();
 	test_root_argmax();
+	test_discards(false);
+	test_discards(true);
+	test_discards_full();
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1)
 			continue;
