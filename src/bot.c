@@ -189,10 +189,10 @@ void bot_idle(struct bot *b)
 	bool worked = play_pending(b);
 
 	/* what this move and the opponent's discarded: the opponent's move was
-	 * made at the start of the turn, where the clock ran (after the first
-	 * turn's search, giving back the subtrees of the other replies took
-	 * about 12 ms of the second turn's 90; `perf trace` of
-	 * tests/bot-time.sh, session 52) */
+	 * made at the start of the turn, where the clock ran (giving back the
+	 * subtrees of its other replies there took a median 6.5 ms of the
+	 * second turn's 90 and 1.2 ms of later ones; `perf trace` of
+	 * tests/referee against tests/uct-bot, session 52, MEASUREMENTS) */
 	if (m != NULL && mcts_tidy(m))
 		worked = true;
 	if (worked)
