@@ -368,7 +368,8 @@ int cmd_selfplay(struct options *opt)
 	int results[4] = { 0 }, played = 0;
 	static const char values_why[] = "its search gives the values written";
 	struct progress line;
-	struct selfplay_how how = { opt->children, opt->label_given ? &opt->label : NULL };
+	struct selfplay_how how = { opt->children, opt->label_given ? &opt->label : NULL,
+				    opt->visits };
 
 	if (opt->label_given && refuse_not_mcts(opt, "--label", &opt->label, values_why))
 		return 2;

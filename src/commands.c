@@ -542,7 +542,7 @@ static const struct command {
 	  false, "[FILE | --game G --moves M] [--engine PLAYER] [--threshold T] [--json]",
 	  "analyse every ply of a game and find the mistakes" },
 	{ "selfplay", cmd_selfplay, OPT_GAME | OPT_MOVES | OPT_ENGINE | OPT_GAMES | OPT_CHILDREN | OPT_LABEL,
-	  0, true, "[--game G] [--engine PLAYER] [--games N] [--seed S] [--moves M] [--children V]\n"
+	  0, true, "[--game G] [--engine PLAYER] [--games N] [--seed S] [--moves M] [--children V] [--visits]\n"
 	  "                    [--label PLAYER] > FILE",
 	  "play an engine against itself and write positions for training" },
 	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL | OPT_DEADLINE, RULE_TIEBREAK, true,

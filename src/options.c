@@ -16,7 +16,7 @@ enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
 	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
-	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_LABEL, LONG_ROUNDS, LONG_SPRT,
+	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_VISITS, LONG_LABEL, LONG_ROUNDS, LONG_SPRT,
 };
 
 static const struct option long_options[] = {
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "rounds", required_argument, NULL, LONG_ROUNDS },
 	{ "delay", required_argument, NULL, LONG_DELAY },
 	{ "children", required_argument, NULL, LONG_CHILDREN },
+	{ "visits", no_argument, NULL, LONG_VISITS },
 	{ "label", required_argument, NULL, LONG_LABEL },
 	{ "sprt", required_argument, NULL, LONG_SPRT },
 	{ "help", no_argument, NULL, 'h' },
@@ -73,6 +74,8 @@ static const struct {
 	{ LONG_SEED, OPT_GAMES, "--seed S            seed of the engines' random numbers (default 1)" },
 	{ LONG_CHILDREN, OPT_CHILDREN, "--children V        also write each searched position's children that got\n"
 	  "                      V visits or more (default 0: none)" },
+	{ LONG_VISITS, OPT_CHILDREN, "--visits            end each position's line with its search's visits of\n"
+	  "                      each move, MOVE:N,... most first (a policy's target)" },
 	{ LONG_LABEL, OPT_LABEL, "--label PLAYER      value every position written with a search of this\n"
 	  "                      mcts engine instead of the one that plays" },
 	{ LONG_RECORD, OPT_RECORD, "--record PATH       play: write the game to this file when it ends;\n"
@@ -280,6 +283,9 @@ static int number_option(struct options *opt, const char *command, int c)
 			return usage_error(command, "--children must be a number of visits from 1 to "
 					   "4294967295, not '%s'", shown(optarg));
 		opt->children = (uint32_t)v;
+		break;
+	case LONG_VISITS:
+		opt->visits = true;
 		break;
 	case LONG_SEED:
 		if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))

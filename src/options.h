@@ -61,6 +61,7 @@ struct options {
 	struct sprt sprt;         /* --sprt (match) */
 	bool sprt_given;
 	uint32_t children;        /* --children (selfplay), 0 when not given */
+	bool visits;              /* --visits (selfplay) */
 	struct player_spec label; /* --label (selfplay) */
 	bool label_given;
 	uint64_t seed;            /* --seed */

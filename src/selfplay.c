@@ -20,7 +20,7 @@ void selfplay_header(FILE *out, const struct game *g, const struct player_spec *
 	if (how->label != NULL)
 		fprintf(out, ", label %s", player_spec_format(how->label, buf, sizeof(buf)));
 	fprintf(out, ", seed %llu\n", (unsigned long long)seed);
-	fprintf(out, "# cells last turn move value result\n");
+	fprintf(out, "# cells last turn move value result%s\n", how->visits ? " visits" : "");
 }
 
 /* A value on [0, 1]: that of the outcome PROOF (enum proof) if one is
@@ -45,11 +45,15 @@ static double root_value(const struct mcts_child *ch, int n, const struct mcts_t
 	return proven_or(t->root_proven, visits > 0 ? sum / (double)visits : 0.5);
 }
 
-/* One position line of the format, without its result (known at the end). */
+/* One position line of the format, without its result (known at the end),
+ * and (--visits) its search's visits of each move, most first. */
 struct line {
 	char cells[GAME_MAX_CELLS + 1];
 	int last, turn, move;
 	double value;
+	int nvisited;
+	uint8_t visited[GAME_MAX_MOVES];
+	uint32_t visits[GAME_MAX_MOVES];
 };
 
 static void describe(const struct game *g, const struct pos *p, struct line *l)
@@ -71,6 +75,7 @@ struct selfplay_run {
 	const struct game *g;
 	struct player *engine, *label;
 	uint32_t children;
+	bool visits;
 	FILE *kids; /* children's lines, written before the game's own */
 	char *kids_text;
 	size_t kids_size;
@@ -129,6 +134,29 @@ static void write_children(struct selfplay_run *r, const struct pos *root,
 	}
 }
 
+/* The N children CH's visits into L (those with any), most first, ties in
+ * the order of their moves. */
+static void note_visits(struct line *l, const struct mcts_child *ch, int n)
+{
+	l->nvisited = 0;
+	for (int i = 0; i < n; i++) {
+		int j = l->nvisited++;
+
+		if (ch[i].visits == 0) {
+			l->nvisited--;
+			continue;
+		}
+		while (j > 0 && (l->visits[j - 1] < ch[i].visits ||
+				 (l->visits[j - 1] == ch[i].visits && l->visited[j - 1] > ch[i].move))) {
+			l->visits[j] = l->visits[j - 1];
+			l->visited[j] = l->visited[j - 1];
+			j--;
+		}
+		l->visits[j] = ch[i].visits;
+		l->visited[j] = (uint8_t)ch[i].move;
+	}
+}
+
 /* The engine's move from POS after its search, with POS's line into L
  * (its value from the label search if there is one) and its children's
  * lines if they are asked for. */
@@ -146,6 +174,8 @@ static int searched_move(struct selfplay_run *r, const struct pos *pos, struct l
 	l->value = r->label != NULL ? label_value(r->label, pos) : root_value(ch, n, &t);
 	if (r->children > 0)
 		write_children(r, pos, ch, n, move);
+	if (r->visits)
+		note_visits(l, ch, n);
 	return move;
 }
 
@@ -172,8 +202,12 @@ static void write_game(FILE *out, struct selfplay_run *r, const struct pos *end,
 		int w = result_winner(end->result);
 		double res = w < 0 ? 0.5 : w == l[i].turn ? 1 : 0;
 
-		fprintf(out, "%s %d %c %d %.4f %g\n", l[i].cells, l[i].last,
+		fprintf(out, "%s %d %c %d %.4f %g", l[i].cells, l[i].last,
 			game_side_mark(l[i].turn), l[i].move, l[i].value, res);
+		for (int k = 0; r->visits && k < l[i].nvisited; k++)
+			fprintf(out, "%c%d:%lu", k == 0 ? ' ' : ',', l[i].visited[k],
+				(unsigned long)l[i].visits[k]);
+		fputc('\n', out);
 	}
 	fprintf(out, "# end: %s after %d plies, %d positions",
 		end->result == RESULT_DRAW ? "drawn" : end->result == RESULT_X ? "X won" : "O won",
@@ -187,7 +221,7 @@ int selfplay_game(FILE *out, const struct game *g, const struct pos *start,
 		  const struct player_spec *spec, uint64_t seed, const struct selfplay_how *how,
 		  const atomic_int *stop, int *npos)
 {
-	struct selfplay_run r = { .g = g, .children = how->children };
+	struct selfplay_run r = { .g = g, .children = how->children, .visits = how->visits };
 	struct player_spec s = *spec;
 	struct line lines[GAME_MAX_PLIES];
 	struct pos pos = *start;

@@ -23,6 +23,13 @@
  * children": MOVE -1, VALUE the child's own statistics (or its proof) for
  * its side to move, RESULT '-' (the game did not go there).
  *
+ * With --visits, each of the game's position lines (not the children's)
+ * ends with a seventh field, VISITS: the search's visits of each move that
+ * got any, MOVE:N separated by commas, most visited first (ties in the
+ * order of the moves): what a policy learns to predict. The third comment
+ * line, which names the fields, then ends with "visits". Under order=net
+ * a count includes the MCTS_ORDER_PRIOR visits each child's prior counts as.
+ *
  * With --label PLAYER, every VALUE (the game's positions and the children)
  * comes from a search of its own by that mcts engine instead of the
  * playing engine's statistics: a weak engine chooses where the games go,
@@ -46,6 +53,7 @@
 struct selfplay_how {
 	uint32_t children;               /* write children with this many visits; 0: none */
 	const struct player_spec *label; /* an mcts spec valuing the positions; NULL: the engine */
+	bool visits;                     /* end each position line with its search's visits */
 };
 
 /* Write the comment lines that start a file: the format, the game, the

@@ -83,6 +83,45 @@ bad=$(printf '%s\n' "$out" | awk '
 if [ -z "$bad" ]; then pass "--children: the other moves' positions, one move from their game's, counted"
 else fail "children: $bad"; fi
 
+# --visits: each game position's line ends with its search's visits of
+# each move (those with any), most first, on empty cells, the chosen move
+# among them; the children's lines have none; the games are the same.
+run selfplay --game ttt --engine mcts:iterations=300 --games 3 --seed 4 --children 5 --visits
+bad=$(printf '%s\n' "$out" | awk '
+	NR == 3 { if ($0 != "# cells last turn move value result visits") print "header: " $0 }
+	/^#/ { next }
+	$6 == "-" { if (NF != 6) print "a child with visits: " $0; next }
+	{
+		n++
+		if (NF != 7) { print "no visits: " $0; next }
+		k = split($7, v, ","); last = -1; chosen = 0; delete seen
+		for (i = 1; i <= k; i++) {
+			if (v[i] !~ /^[0-9]+:[1-9][0-9]*$/) { print "entry " v[i] ": " $0; continue }
+			split(v[i], mv, ":"); m = mv[1] + 0; c = mv[2] + 0
+			if (substr($1, m + 1, 1) != ".") print "visits of a taken cell: " $0
+			if (m in seen) print "a move twice: " $0
+			seen[m] = 1
+			if (last >= 0 && c > last) print "not most first: " $0
+			last = c
+			if (m == $4) chosen = 1
+		}
+		if (!chosen) print "the chosen move not visited: " $0
+	}
+	END { if (n < 3) print "positions " n }')
+if [ -z "$bad" ]; then pass "--visits: each position's visits of its moves, most first, the move played among them"
+else fail "visits: $bad"; fi
+plain=$("$NOUGHTS" selfplay --game ttt --engine mcts:iterations=300 --games 3 --seed 4 --children 5 2>/dev/null |
+	grep -v '^#')
+if [ -n "$plain" ] && [ "$(printf '%s\n' "$out" | grep -v '^#' | awk 'NF == 7 { $7 = ""; sub(/ $/, "") } 1')" = "$plain" ]
+then pass "--visits: the same games and values as without it"
+else fail "--visits changed the games"; fi
+run selfplay --game uttt --tiebreak --engine mcts:iterations=200 --games 1 --seed 9 --visits
+if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -v '^#' | awk '
+	{ k = split($7, v, ","); for (i = 1; i <= k; i++) { split(v[i], mv, ":"); if (substr($1, mv[1] + 1, 1) != ".") bad = 1 } }
+	NF != 7 { bad = 1 } END { exit bad || NR == 0 }'
+then pass "--visits on Ultimate tic-tac-toe: moves on empty cells"
+else fail "uttt --visits: status $rc, a line without visits or visits of a taken cell"; fi
+
 # On uttt, which has a network, the header names the evaluation a spec
 # without eval= gets (mix, with order=net), and one given as is
 run selfplay --game uttt --engine mcts:iterations=20 --games 1 --label mcts:iterations=8,eval=rollout
