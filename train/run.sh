@@ -74,6 +74,12 @@
 #      position and every child with 150 visits or more valued by that
 #      search itself (no --label); stage22.bin trained from stage11.bin on
 #      them (--lam 0, 3 epochs)
+#   23 (not run by default, not shipped; session 53) a policy head: the
+#      search as it plays (the built-in network, eval=mix, order=net, 4000
+#      iterations) writes each position's visits of each move (--visits),
+#      chunks 9001-9016 of 500 games; policy.py fits a linear head over
+#      stage11.bin's hidden units to the visit shares (--target visits,
+#      12 epochs) into policy23.bin
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
@@ -139,7 +145,7 @@ stage11() {
 
 for stage in $stages; do
 	case $stage in
-	12 | 13 | 14 | 18 | 19 | 20 | 21w | 22) stage11 ;;
+	12 | 13 | 14 | 18 | 19 | 20 | 21w | 22 | 23) stage11 ;;
 	esac
 	case $stage in
 	1)
@@ -224,6 +230,12 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage21w.bin --init stage11.bin --hidden 512 --seed 47 \
 			--epochs 3 --lr 1e-3 --lam 0 data/stage20/chunk-*.txt data/stage21/chunk-*.txt
 		;;
+	23)
+		./selfplay-stage.sh "$NOUGHTS" data/stage23 "mcts:iterations=4000,net=stage11.bin,threads=1" \
+			9001 9016 500 --visits
+		"$PYTHON" policy.py --net stage11.bin --target visits --epochs 12 --lr 5e-3 \
+			--out policy23.bin data/stage23/chunk-*.txt
+		;;
 	22)
 		./selfplay-stage.sh "$NOUGHTS" data/stage22 \
 			"mcts:iterations=3000,eval=mix,net=stage11.bin,order=net,threads=1" 8001 8024 500 \
@@ -244,7 +256,7 @@ for stage in $stages; do
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 21w, 22, testnet, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 21w, 22, 23, testnet, ship)" >&2
 		exit 2
 		;;
 	esac
