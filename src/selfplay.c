@@ -140,12 +140,11 @@ static void note_visits(struct line *l, const struct mcts_child *ch, int n)
 {
 	l->nvisited = 0;
 	for (int i = 0; i < n; i++) {
-		int j = l->nvisited++;
+		int j = l->nvisited;
 
-		if (ch[i].visits == 0) {
-			l->nvisited--;
+		if (ch[i].visits == 0)
 			continue;
-		}
+		l->nvisited++;
 		while (j > 0 && (l->visits[j - 1] < ch[i].visits ||
 				 (l->visits[j - 1] == ch[i].visits && l->visited[j - 1] > ch[i].move))) {
 			l->visits[j] = l->visits[j - 1];
@@ -204,6 +203,8 @@ static void write_game(FILE *out, struct selfplay_run *r, const struct pos *end,
 
 		fprintf(out, "%s %d %c %d %.4f %g", l[i].cells, l[i].last,
 			game_side_mark(l[i].turn), l[i].move, l[i].value, res);
+		if (r->visits && l[i].nvisited == 0)
+			fputs(" -", out); /* (a root the search proved at once) */
 		for (int k = 0; r->visits && k < l[i].nvisited; k++)
 			fprintf(out, "%c%d:%lu", k == 0 ? ' ' : ',', l[i].visited[k],
 				(unsigned long)l[i].visits[k]);

@@ -26,7 +26,8 @@
  * With --visits, each of the game's position lines (not the children's)
  * ends with a seventh field, VISITS: the search's visits of each move that
  * got any, MOVE:N separated by commas, most visited first (ties in the
- * order of the moves): what a policy learns to predict. The third comment
+ * order of the moves), or '-' when the search made no visit (a root it
+ * proved at once): what a policy learns to predict. The third comment
  * line, which names the fields, then ends with "visits". Under order=net
  * a count includes the MCTS_ORDER_PRIOR visits each child's prior counts as.
  *

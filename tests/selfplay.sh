@@ -115,6 +115,10 @@ plain=$("$NOUGHTS" selfplay --game ttt --engine mcts:iterations=300 --games 3 --
 if [ -n "$plain" ] && [ "$(printf '%s\n' "$out" | grep -v '^#' | awk 'NF == 7 { $7 = ""; sub(/ $/, "") } 1')" = "$plain" ]
 then pass "--visits: the same games and values as without it"
 else fail "--visits changed the games"; fi
+run selfplay --game ttt --moves "b2 a1 c1 a3 a2 c2 b1" --engine mcts:iterations=300 --games 1 --visits
+if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -v '^#' | awk '{ print NF, $7 }')" = "7 -" ]
+then pass "--visits: '-' for a position the search proved without a visit"
+else fail "--visits on a proved root: status $rc, $out"; fi
 run selfplay --game uttt --tiebreak --engine mcts:iterations=200 --games 1 --seed 9 --visits
 if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -v '^#' | awk '
 	{ k = split($7, v, ","); for (i = 1; i <= k; i++) { split(v[i], mv, ":"); if (substr($1, mv[1] + 1, 1) != ".") bad = 1 } }

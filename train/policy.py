@@ -57,7 +57,7 @@ def visit_shares(visits, moves, prior):
     t = np.zeros((len(moves), 81), np.float32)
     for i, field in enumerate(visits):
         for pair in field.split(b","):
-            if pair:
+            if pair and pair != b"-":
                 m, n = pair.split(b":")
                 t[i, int(m)] = max(0, int(n) - prior)
     total = t.sum(1)
