@@ -284,9 +284,6 @@ static int number_option(struct options *opt, const char *command, int c)
 					   "4294967295, not '%s'", shown(optarg));
 		opt->children = (uint32_t)v;
 		break;
-	case LONG_VISITS:
-		opt->visits = true;
-		break;
 	case LONG_SEED:
 		if (!parse_u64(optarg, 0, UINT64_MAX, &opt->seed))
 			return usage_error(command, "--seed must be a whole number, not '%s'",
@@ -344,6 +341,7 @@ static int one_option(struct options *opt, struct game_words *w, const char *com
 	case LONG_GAME: w->game_name = optarg; w->game_given = true; break;
 	case LONG_MOVES: w->moves = optarg; break;
 	case LONG_JSON: opt->json = true; break;
+	case LONG_VISITS: opt->visits = true; break;
 	case LONG_TIEBREAK: w->rules |= RULE_TIEBREAK; w->game_given = true; break;
 	case LONG_NO_TIEBREAK: w->rules &= ~(unsigned)RULE_TIEBREAK; w->game_given = true; break;
 	case LONG_OPEN_WON: w->rules |= RULE_OPEN_WON; w->game_given = true; break;

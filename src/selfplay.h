@@ -27,9 +27,11 @@
  * ends with a seventh field, VISITS: the search's visits of each move that
  * got any, MOVE:N separated by commas, most visited first (ties in the
  * order of the moves), or '-' when the search made no visit (a root it
- * proved at once): what a policy learns to predict. The third comment
- * line, which names the fields, then ends with "visits". Under order=net
- * a count includes the MCTS_ORDER_PRIOR visits each child's prior counts as.
+ * proved at once): what a policy learns to predict. The counts are those of
+ * the search's tree, which keeps what it found on the moves before; under
+ * eval=mix with order=net, a move that does not end the game has in its
+ * count the MCTS_ORDER_PRIOR visits its prior counts as. The third comment
+ * line, which names the fields, then ends with "visits".
  *
  * With --label PLAYER, every VALUE (the game's positions and the children)
  * comes from a search of its own by that mcts engine instead of the

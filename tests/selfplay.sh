@@ -94,6 +94,7 @@ bad=$(printf '%s\n' "$out" | awk '
 	{
 		n++
 		if (NF != 7) { print "no visits: " $0; next }
+		if ($7 == "-") next
 		k = split($7, v, ","); last = -1; chosen = 0; delete seen
 		for (i = 1; i <= k; i++) {
 			if (v[i] !~ /^[0-9]+:[1-9][0-9]*$/) { print "entry " v[i] ": " $0; continue }
@@ -102,7 +103,8 @@ bad=$(printf '%s\n' "$out" | awk '
 			if (m in seen) print "a move twice: " $0
 			seen[m] = 1
 			if (last >= 0 && c > last) print "not most first: " $0
-			last = c
+			if (c == last && m < lastm) print "a tie not in the order of the moves: " $0
+			last = c; lastm = m
 			if (m == $4) chosen = 1
 		}
 		if (!chosen) print "the chosen move not visited: " $0
@@ -115,13 +117,15 @@ plain=$("$NOUGHTS" selfplay --game ttt --engine mcts:iterations=300 --games 3 --
 if [ -n "$plain" ] && [ "$(printf '%s\n' "$out" | grep -v '^#' | awk 'NF == 7 { $7 = ""; sub(/ $/, "") } 1')" = "$plain" ]
 then pass "--visits: the same games and values as without it"
 else fail "--visits changed the games"; fi
-run selfplay --game ttt --moves "b2 a1 c1 a3 a2 c2 b1" --engine mcts:iterations=300 --games 1 --visits
+# (with seed 1 the game's one random ply is O's, so X's last move, the
+# only one left, is its only searched position)
+run selfplay --game ttt --moves "b2 a1 c1 a3 a2 c2 b1" --engine mcts:iterations=300 --games 1 --seed 1 --visits
 if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -v '^#' | awk '{ print NF, $7 }')" = "7 -" ]
 then pass "--visits: '-' for a position the search proved without a visit"
 else fail "--visits on a proved root: status $rc, $out"; fi
 run selfplay --game uttt --tiebreak --engine mcts:iterations=200 --games 1 --seed 9 --visits
 if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -v '^#' | awk '
-	{ k = split($7, v, ","); for (i = 1; i <= k; i++) { split(v[i], mv, ":"); if (substr($1, mv[1] + 1, 1) != ".") bad = 1 } }
+	$7 != "-" { k = split($7, v, ","); for (i = 1; i <= k; i++) { split(v[i], mv, ":"); if (substr($1, mv[1] + 1, 1) != ".") bad = 1 } }
 	NF != 7 { bad = 1 } END { exit bad || NR == 0 }'
 then pass "--visits on Ultimate tic-tac-toe: moves on empty cells"
 else fail "uttt --visits: status $rc, a line without visits or visits of a taken cell"; fi

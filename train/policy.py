@@ -5,7 +5,8 @@ as src/nnue.c computes them) that scores each legal move, fitted to the
 moves `noughts selfplay`'s searches chose or (--target visits, files of
 `selfplay --visits`) to the share of each move in their visits.
 
-    policy.py --net FILE [--out FILE] [--epochs E] [--seed S] [--target move|visits] DATA_FILE...
+    policy.py --net FILE [--out FILE] [--epochs E] [--seed S] [--target move|visits]
+              [--prior V] DATA_FILE...
 
 The value network is not changed: the head reads its hidden units as they
 are (the integer path of src/nnue.c), so the search gets a move order for
@@ -190,7 +191,9 @@ def main():
                     help="fit the move chosen, or the share of the search's visits of each move "
                     "(files of selfplay --visits)")
     ap.add_argument("--prior", type=int, default=25,
-                    help="--target visits: the visits a child's prior counts as (order=net: 25)")
+                    help="--target visits: the visits a move's prior counts as (eval=mix with "
+                    "order=net: 25, but for moves that end the game; taken from every listed "
+                    "move, those included)")
     args = ap.parse_args()
 
     def log(msg):
@@ -204,6 +207,9 @@ def main():
     if args.limit and len(y) > args.limit:
         cells, last, turn, y, games = cells[:args.limit], last[:args.limit], turn[:args.limit], y[:args.limit], games[:args.limit]
         visits = visits[:args.limit]
+    if args.target == "visits" and not any(visits):
+        sys.exit("policy.py: --target visits needs files of `noughts selfplay --visits`; "
+                 "these have no visits field")
     soft = visit_shares(visits, y, args.prior) if args.target == "visits" else None
     if soft is not None:
         y = np.argmax(soft, axis=1)  # top-1 then means the most visited move

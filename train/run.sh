@@ -231,7 +231,8 @@ for stage in $stages; do
 			--epochs 3 --lr 1e-3 --lam 0 data/stage20/chunk-*.txt data/stage21/chunk-*.txt
 		;;
 	23)
-		./selfplay-stage.sh "$NOUGHTS" data/stage23 "mcts:iterations=4000,net=stage11.bin,threads=1" \
+		./selfplay-stage.sh "$NOUGHTS" data/stage23 \
+			"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" \
 			9001 9016 500 --visits
 		"$PYTHON" policy.py --net stage11.bin --target visits --epochs 12 --lr 5e-3 \
 			--out policy23.bin data/stage23/chunk-*.txt
