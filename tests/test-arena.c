@@ -129,20 +129,24 @@ static void test_game(int threads)
 	mcts_free(m);
 }
 
+/* Have the N children A and B (of mcts_stats()) the same moves and counts? */
+static bool same_counts(const struct mcts_child *a, const struct mcts_child *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i].move != b[i].move || a[i].visits != b[i].visits ||
+		    a[i].wins != b[i].wins || a[i].draws != b[i].draws)
+			return false;
+	return true;
+}
+
 /* Do two searches' root children have the same moves and counts? */
-static bool same_children(struct mcts *a, struct mcts *b, struct mcts_totals *ta,
-			  struct mcts_totals *tb)
+static bool same_children(struct mcts *a, struct mcts *b)
 {
 	struct mcts_child ca[GAME_MAX_MOVES], cb[GAME_MAX_MOVES];
-	int n = mcts_stats(a, NULL, 0, ca, GAME_MAX_MOVES, ta);
+	int n = mcts_stats(a, NULL, 0, ca, GAME_MAX_MOVES, NULL);
 
-	if (mcts_stats(b, NULL, 0, cb, GAME_MAX_MOVES, tb) != n)
-		return false;
-	for (int i = 0; i < n; i++)
-		if (ca[i].move != cb[i].move || ca[i].visits != cb[i].visits ||
-		    ca[i].wins != cb[i].wins || ca[i].draws != cb[i].draws)
-			return false;
-	return mcts_best_move(a) == mcts_best_move(b);
+	return mcts_stats(b, NULL, 0, cb, GAME_MAX_MOVES, NULL) == n && same_counts(ca, cb, n) &&
+	       mcts_best_move(a) == mcts_best_move(b);
 }
 
 /* mcts_keep_discards() (the bot's): an advance that sets the discarded
@@ -168,7 +172,7 @@ static void test_discards(bool net)
 
 		mcts_run(a, 4000, 0);
 		mcts_run(b, 4000, 0);
-		same += same_children(a, b, &ta, &tb);
+		same += same_children(a, b);
 		move = mcts_best_move(a);
 		mcts_advance(a, move);
 		mcts_advance(b, move);
@@ -390,11 +394,9 @@ static void test_fault_ahead(void)
 		   !chunk_in((char *)m->nodes, (int)(want / (2 * mib)) + 1),
 		   "fault ahead: the arena comes in up to 4 MiB past its top, not further "
 		   "(%zu of %zu bytes, in %d steps)", done, want, calls);
-		bool same = mcts_stats(m, NULL, 0, after, GAME_MAX_MOVES, NULL) == n && n > 0;
+		bool same = mcts_stats(m, NULL, 0, after, GAME_MAX_MOVES, NULL) == n && n > 0 &&
+			    same_counts(before, after, n);
 
-		for (int i = 0; same && i < n; i++)
-			same = before[i].move == after[i].move && before[i].visits == after[i].visits &&
-			       before[i].wins == after[i].wins && before[i].draws == after[i].draws;
 		ok(same, "fault ahead: the tree is as it was (%d children of the root)", n);
 	}
 	mcts_free(m);
