@@ -113,15 +113,9 @@ def fit(h, mask, y, h_val, mask_val, y_val, epochs, lr, rng, log, batch=4096, so
         for s in range(0, n - batch + 1, batch):
             idx = order[s:s + batch]
             p = softmax_masked(h[idx] @ w + b, mask[idx])
-            if soft is None:
-                total += float(-np.log(p[np.arange(len(idx)), y[idx]] + 1e-12).sum())
-                dz = p
-                dz[np.arange(len(idx)), y[idx]] -= 1
-            else:
-                t = soft[idx]
-                total += float(-(t * np.log(p + 1e-12)).sum())
-                dz = p - t
-            dz /= len(idx)
+            t = soft[idx] if soft is not None else np.eye(81, dtype=np.float32)[y[idx]]
+            total += float(-(t * np.log(p + 1e-12)).sum())
+            dz = (p - t) / len(idx)
             gw, gb = h[idx].T @ dz, dz.sum(0)
             step += 1
             for par, g, m, v in ((w, gw, mw, vw), (b, gb, mb, vb)):
