@@ -26,11 +26,14 @@ struct bot {
 	struct moveset actions;
 	uint64_t turn_start; /* when the turn's first line came */
 	uint64_t deadline_ns, first_deadline_ns; /* from turn_start */
+	uint64_t overhead_ns; /* the search stops this long before the deadline */
 	uint64_t clock_from; /* the next turn's start if set (bot_clock_from) */
 	uint64_t wait_since; /* when the bot began to wait for the next turn; 0 not */
 	uint64_t wait_queued; /* queued_ns() then */
 	uint64_t turn_queued; /* queued_ns() at turn_start */
 	bool prefault;     /* the search thinks to the deadline: fault in its memory */
+	bot_offer_fn offer; /* the answer's guard (bot_set_guard()), or NULL */
+	void *offer_arg;
 	int pending;       /* our answer, not yet told to the player; -1 none */
 };
 
@@ -148,6 +151,7 @@ struct bot *bot_new(const struct game *g, const struct player_spec *spec)
 	b->g = g;
 	b->pending = -1;
 	bot_set_deadline(b, BOT_DEADLINE_MS, 10 * BOT_DEADLINE_MS);
+	bot_set_overhead(b, BOT_OVERHEAD_MS);
 	game_start(g, &b->pos);
 	b->player = player_new(g, &s, &b->pos);
 	/* the subtrees a move discards are given back after the answer */
@@ -170,6 +174,18 @@ void bot_set_deadline(struct bot *b, int ms, int first_ms)
 	assert(ms >= 1 && ms <= BOT_DEADLINE_MAX_MS && first_ms >= 1);
 	b->deadline_ns = (uint64_t)ms * 1000000u;
 	b->first_deadline_ns = (uint64_t)first_ms * 1000000u;
+}
+
+void bot_set_overhead(struct bot *b, int ms)
+{
+	assert(ms >= 0 && ms <= BOT_DEADLINE_MAX_MS);
+	b->overhead_ns = (uint64_t)ms * 1000000u;
+}
+
+void bot_set_guard(struct bot *b, bot_offer_fn offer, void *arg)
+{
+	b->offer = offer;
+	b->offer_arg = arg;
 }
 
 /* Tell the player our last answer if it was not told yet (which moves the
@@ -308,39 +324,80 @@ bool bot_prefault(struct bot *b)
 									 : BOT_PREFAULT_AHEAD) > 0;
 }
 
+/* MOVE as the bot answers it, "row col", in OUT. */
+static void move_text(const struct bot *b, int move, char *out, size_t outsize)
+{
+	int col, row;
+
+	game_move_cell(b->g, move, &col, &row);
+	snprintf(out, outsize, "%d %d", row, col);
+}
+
+/* Offer the guard the move the search would play now, to give at DUE
+ * should the bot still be thinking then (bot_set_guard()). False once the
+ * guard has given the move of the last offer it took, *TAKEN. */
+static bool offer_now(struct bot *b, uint64_t due, int *taken)
+{
+	char text[32];
+	int move = player_choose(b->player);
+
+	move_text(b, move, text, sizeof(text));
+	if (!b->offer(b->offer_arg, text, due, false))
+		return false;
+	*taken = move;
+	return true;
+}
+
 /* Think until the move is ready or the turn's deadline, then answer. The
  * engine looks at the clock every few dozen iterations (well under a
  * millisecond), and the tree is moved to the new root only after the
  * answer is out (bot_idle). It thinks in slices, between which it looks
- * at what other programs took (deadline_now()). The first turn, ten times
- * as long, first faults in the memory of the searches to come (as far as
- * bot_prefault() goes, in a quarter of its time at most), so that a later
- * turn seldom pays for a page fault: one costs 0.1 to 4 ms on a virtual
- * machine whose host backs memory lazily (measured on the project's), and
- * one just before the deadline made the answer that much late. */
+ * at what other programs took (deadline_now()), and it stops the overhead
+ * before the deadline (bot_set_overhead()). A guard (bot_set_guard()) is
+ * offered the move it would play before it thinks and after each slice,
+ * and gives the last one at the deadline should the machine keep the bot
+ * from the processor past it; the bot then plays that move. The first
+ * turn, ten times as long, first faults in the memory of the searches to
+ * come (as far as bot_prefault() goes, in a quarter of its time at most),
+ * so that a later turn seldom pays for a page fault: one costs 0.1 to 4 ms
+ * on a virtual machine whose host backs memory lazily (measured on the
+ * project's), and one just before the deadline made the answer that much
+ * late. */
 static void answer(struct bot *b, char *out, size_t outsize)
 {
-	uint64_t deadline = b->turn_start + (b->turn == 0 ? b->first_deadline_ns : b->deadline_ns);
-	int move, col, row;
+	uint64_t budget = b->turn == 0 ? b->first_deadline_ns : b->deadline_ns;
+	uint64_t keep = b->overhead_ns < budget / 2 ? b->overhead_ns : budget / 2;
+	uint64_t due = b->turn_start + budget, deadline = due - keep;
+	/* only a search can say between slices what it would play */
+	bool guarded = b->offer != NULL && player_search(b->player) != NULL, given = false;
+	int move = -1, taken = -1;
 
+	if (guarded)
+		offer_now(b, due, &taken); /* (taken: the guard has given nothing yet) */
 	if (b->turn == 0) {
 		uint64_t until = b->turn_start + b->first_deadline_ns / 4;
 
 		while (now_ns() < until && bot_prefault(b))
 			;
 	}
-	for (;;) {
+	while (!given) {
 		uint64_t now = now_ns(), end = deadline_now(b, deadline);
 
 		if (now >= end || player_think(b->player, end - now < BOT_SLICE_NS ? end - now
-										: BOT_SLICE_NS))
+										   : BOT_SLICE_NS))
 			break;
+		given = guarded && !offer_now(b, due, &taken);
 	}
-	move = player_choose(b->player);
+	if (!given) {
+		move = player_choose(b->player);
+		move_text(b, move, out, outsize);
+		given = b->offer != NULL && !b->offer(b->offer_arg, out, due, true);
+	}
+	if (given)
+		move = taken;
 	game_play(b->g, &b->pos, move);
 	b->pending = move;
-	game_move_cell(b->g, move, &col, &row);
-	snprintf(out, outsize, "%d %d", row, col);
+	move_text(b, move, out, outsize);
 	b->turn++;
 }
 

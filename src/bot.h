@@ -22,8 +22,14 @@
  * it): 90% of the limit. The first turn's is ten times as long, as
  * CodinGame's limits are. What is left covers the pipe, the scheduler
  * keeping the bot off the processor at its deadline, and the overshoot of
- * the last look at the clock (well under a millisecond). */
+ * the last look at the clock (well under a millisecond); the search
+ * itself stops BOT_OVERHEAD_MS sooner. */
 #define BOT_DEADLINE_MS 90
+/* The search stops this long before the deadline (--overhead): a
+ * reserve for a stall of the machine in its last moments (a virtual
+ * machine's processor taken by its host for 2 to 5 ms, measured here), as
+ * a chess engine's move overhead is. */
+#define BOT_OVERHEAD_MS 3
 /* A turn in which other programs keep the bot waiting for a CPU is
  * answered that much before its deadline, up to BOT_CONTENDED_MAX_MS; the
  * bot looks every BOT_SLICE_NS of thinking. */
@@ -45,6 +51,24 @@ void bot_free(struct bot *b);
  * its first line came, and the first turn FIRST_MS after (default
  * BOT_DEADLINE_MS and ten times that). */
 void bot_set_deadline(struct bot *b, int ms, int first_ms);
+
+/* Stop thinking MS milliseconds (0 to BOT_DEADLINE_MAX_MS) before each
+ * deadline (default BOT_OVERHEAD_MS), but never more than half a turn. */
+void bot_set_overhead(struct bot *b, int ms);
+
+/* An answer's guard: a caller that can give the answer from another
+ * thread at the deadline, should the machine keep the bot from the
+ * processor past it (a virtual machine's host may, for milliseconds).
+ * While a search thinks, the bot calls OFFER(ARG, TEXT, DUE, false) with
+ * the answer it would give now (TEXT, "row col") and the turn's deadline
+ * DUE on now_ns()'s clock: before it thinks and after each slice. OFFER
+ * returns true if it took the offer, false once it has given the last
+ * answer it took: the bot then plays that move and its search stops. When
+ * the bot is done it calls OFFER(ARG, TEXT, DUE, true) with its answer:
+ * true if the answer is the caller's to give, false if the guard gave the
+ * last one taken, which is then the answer bot_feed() returns. */
+typedef bool (*bot_offer_fn)(void *arg, const char *text, uint64_t due, bool final);
+void bot_set_guard(struct bot *b, bot_offer_fn offer, void *arg);
 
 /* Feed the next input line (without its newline). Returns BOT_MORE when the
  * turn needs more lines; BOT_ANSWER with the answer in OUT (no newline);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "bot-guard.h"
 #include "commands.h"
 #include "options.h"
 #include "util.h"
@@ -42,19 +43,7 @@ static void bot_worked_since(struct bot *b, uint64_t t)
  * which would keep a failed write to say again at exit). */
 static bool say(const char *answer)
 {
-	char line[40];
-	size_t len = strlen(fmt_buf(line, sizeof(line), "%s\n", answer)), done = 0;
-
-	while (done < len) {
-		ssize_t n = write(STDOUT_FILENO, line + done, len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		done += (size_t)n;
-	}
-	return true;
+	return write_line(STDOUT_FILENO, answer);
 }
 
 /* Let the referee read the answer just written before the bot goes on
@@ -121,6 +110,7 @@ int cmd_bot(struct options *opt)
 	uint64_t start = bot_process_began(); /* (the first turn's input may come meanwhile) */
 	struct bot *b;
 	char line[BOT_MAX_LINE + 2], answer[32], err[320];
+	struct bot_guard *guard;
 	long no;
 	int rc = 0, how;
 
@@ -128,9 +118,26 @@ int cmd_bot(struct options *opt)
 		fprintf(stderr, "noughts: bot: --engine must be an engine, not human\n");
 		return 2;
 	}
+	if (opt->overhead_ms >= 0) {
+		/* the first turn's deadline may be the shorter (--deadline 50,20) */
+		int later = opt->deadline_ms != 0 ? opt->deadline_ms : BOT_DEADLINE_MS;
+		int first = opt->deadline_ms != 0 ? opt->first_deadline_ms : 10 * BOT_DEADLINE_MS;
+		int shorter = later < first ? later : first;
+
+		if (opt->overhead_ms * 2 > shorter) {
+			fprintf(stderr, "noughts: bot: --overhead must be at most half the deadline "
+				"(%d ms), not %d\n", shorter, opt->overhead_ms);
+			return 2;
+		}
+	}
 	b = bot_new(&opt->game, &opt->engine);
+	guard = bot_guard_new(STDOUT_FILENO);
+	if (guard != NULL)
+		bot_set_guard(b, bot_guard_offer, guard);
 	if (opt->deadline_ms != 0)
 		bot_set_deadline(b, opt->deadline_ms, opt->first_deadline_ms);
+	if (opt->overhead_ms >= 0)
+		bot_set_overhead(b, opt->overhead_ms);
 	bot_worked_since(b, start);
 	for (no = 1; (how = read_line(stdin, line)) == LINE_OK; no++) {
 		int st = bot_feed(b, line, answer, sizeof(answer), err, sizeof(err));
@@ -141,7 +148,9 @@ int cmd_bot(struct options *opt)
 			break;
 		}
 		if (st == BOT_ANSWER) {
-			if (!say(answer)) {
+			int gave = guard != NULL ? bot_guard_gave(guard) : 0;
+
+			if (gave < 0 || (gave == 0 && !say(answer))) {
 				fprintf(stderr, "noughts: bot: cannot write the answer: %s\n",
 					strerror(errno));
 				rc = 1;
@@ -159,6 +168,7 @@ int cmd_bot(struct options *opt)
 		fprintf(stderr, "noughts: bot: the input ended in the middle of a turn\n");
 		rc = 1;
 	}
+	bot_guard_free(guard);
 	bot_free(b);
 	return rc;
 }

@@ -547,7 +547,7 @@ static const struct command {
 	  "play an engine against itself and write positions for training" },
 	{ "bot", cmd_bot, OPT_GAME | OPT_ENGINE | OPT_LEVEL | OPT_DEADLINE, RULE_TIEBREAK, true,
 	  "[--game G] [--engine PLAYER] [--level N] [--tiebreak|--no-tiebreak]\n"
-	  "                    [--deadline MS[,FIRST]]",
+	  "                    [--deadline MS[,FIRST]] [--overhead MS]",
 	  "play CodinGame's tic-tac-toe protocol on stdin and stdout" },
 };
 

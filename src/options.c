@@ -15,7 +15,7 @@
 enum {
 	LONG_GAME = 256, LONG_MOVES, LONG_JSON, LONG_TIEBREAK, LONG_NO_TIEBREAK, LONG_OPEN_WON,
 	LONG_X, LONG_O, LONG_LEVEL, LONG_ASCII, LONG_ENGINE, LONG_GAMES, LONG_SEED,
-	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_THRESHOLD,
+	LONG_RECORD, LONG_LOAD, LONG_SECONDS, LONG_DEADLINE, LONG_OVERHEAD, LONG_THRESHOLD,
 	LONG_THREADS, LONG_DELAY, LONG_CHILDREN, LONG_VISITS, LONG_LABEL, LONG_ROUNDS, LONG_SPRT,
 };
 
@@ -37,6 +37,7 @@ static const struct option long_options[] = {
 	{ "load", required_argument, NULL, LONG_LOAD },
 	{ "seconds", required_argument, NULL, LONG_SECONDS },
 	{ "deadline", required_argument, NULL, LONG_DEADLINE },
+	{ "overhead", required_argument, NULL, LONG_OVERHEAD },
 	{ "threshold", required_argument, NULL, LONG_THRESHOLD },
 	{ "threads", required_argument, NULL, LONG_THREADS },
 	{ "rounds", required_argument, NULL, LONG_ROUNDS },
@@ -88,6 +89,8 @@ static const struct {
 	  "                      each one's median and range (default 3)" },
 	{ LONG_DEADLINE, OPT_DEADLINE, "--deadline MS[,FIRST]  answer MS ms after a turn's first line came (default 90;\n"
 	  "                    the first turn FIRST, default ten times MS)" },
+	{ LONG_OVERHEAD, OPT_DEADLINE, "--overhead MS       stop thinking MS ms before the deadline, a reserve for\n"
+	  "                    the machine's stalls (default 3)" },
 	{ LONG_THRESHOLD, OPT_THRESHOLD, "--threshold T       a drop in value over T (0..1) is a mistake (default 0.1)" },
 };
 
@@ -313,6 +316,12 @@ static int number_option(struct options *opt, const char *command, int c)
 					   "--deadline must be MS or MS,FIRST in milliseconds "
 					   "from 1 to 100000, not '%s'", shown(optarg));
 		break;
+	case LONG_OVERHEAD:
+		if (!parse_u64(optarg, 0, 100000, &v))
+			return usage_error(command, "--overhead must be milliseconds from 0 to 100000, "
+					   "not '%s'", shown(optarg));
+		opt->overhead_ms = (int)v;
+		break;
 	case LONG_THRESHOLD:
 		if (!parse_double(optarg, 0, 1, &opt->threshold))
 			return usage_error(command, "--threshold must be from 0 to 1, not '%s'",
@@ -398,6 +407,7 @@ int options_parse(struct options *opt, const char *command, unsigned accepted,
 	opt->seconds = 1.0;
 	opt->threshold = REVIEW_DEFAULT_THRESHOLD;
 	opt->delay_ms = OPTIONS_DELAY_MS;
+	opt->overhead_ms = -1;
 	player_spec_parse("human", &opt->x, err, sizeof(err));
 	player_spec_parse("mcts", &opt->o, err, sizeof(err));
 	player_spec_parse("mcts", &opt->engine, err, sizeof(err));

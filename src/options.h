@@ -23,7 +23,7 @@ enum {
 	OPT_LOAD = 1 << 7,     /* --load */
 	OPT_SECONDS = 1 << 8,  /* --seconds */
 	OPT_LEVEL = 1 << 9,    /* --level */
-	OPT_DEADLINE = 1 << 10, /* --deadline */
+	OPT_DEADLINE = 1 << 10, /* --deadline, --overhead */
 	OPT_THRESHOLD = 1 << 11, /* --threshold */
 	OPT_THREADS = 1 << 12, /* --threads */
 	OPT_DELAY = 1 << 13,   /* --delay */
@@ -71,6 +71,7 @@ struct options {
 	int nthreads;             /* 0 when not given */
 	int rounds;               /* --rounds (bench): each count measured this often */
 	int deadline_ms, first_deadline_ms; /* --deadline (bot), 0 when not given */
+	int overhead_ms;          /* --overhead (bot), -1 when not given */
 	double threshold;         /* --threshold (review) */
 	int delay_ms;             /* --delay (play): auto-play's least time a move is shown */
 	const char *record;       /* --record FILE or DIR */

@@ -246,6 +246,39 @@ uint64_t machine_mib(void)
 	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size >> 20 : 0;
 }
 
+/* Write all LEN bytes of BUF to FD. */
+static bool write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+bool write_line(int fd, const char *text)
+{
+	char line[256];
+	size_t len = strlen(text);
+
+	/* one write where it fits, so that a reader wakes once for the line */
+	if (len < sizeof(line)) {
+		memcpy(line, text, len);
+		line[len] = '\n';
+		return write_all(fd, line, len + 1);
+	}
+	return write_all(fd, text, len) && write_all(fd, "\n", 1);
+}
+
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	char *end;

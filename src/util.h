@@ -109,6 +109,10 @@ uint64_t machine_mib(void);
  * no blanks), into *OUT. Returns false, *OUT untouched, if it is not. */
 bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
+/* Write TEXT and a newline to descriptor FD, all of it (a write cut short
+ * or interrupted is carried on). False with errno set if it fails. */
+bool write_line(int fd, const char *text);
+
 /* Parse S as a finite decimal number from LO to HI into *OUT: digits, a
  * point, an exponent (1.5, .5, 2e-3); no sign, no blanks, as parse_u64().
  * Returns false, *OUT untouched, if it is not. */

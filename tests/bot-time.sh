@@ -12,8 +12,8 @@
 # machine from the build directory; it says how busy the machine was (the
 # share of the run some task waited for a CPU, from Linux's
 # /proc/pressure/cpu: near 0 with only the busy loop and the bot). NOUGHTS,
-# REFEREE and DEADLINE (the bot's --deadline, default its own) override the
-# defaults.
+# REFEREE, DEADLINE and OVERHEAD (the bot's --deadline and --overhead,
+# default its own) override the defaults.
 set -eu
 here=$(dirname "$0")
 turns=${1:-2000}
@@ -39,7 +39,7 @@ trap 'kill "$busy" 2>/dev/null' EXIT
 trap 'exit 1' INT TERM
 before=$(stall)
 out=$("$referee" -t -g uttt -n "$games" -s 1 \
-	"$noughts bot --game uttt${DEADLINE:+ --deadline $DEADLINE}" random) || true
+	"$noughts bot --game uttt${DEADLINE:+ --deadline $DEADLINE}${OVERHEAD:+ --overhead $OVERHEAD}" random) || true
 after=$(stall)
 printf '%s\n' "$out" | grep '^# A'
 n=$(printf '%s\n' "$out" | sed -n "s/^# A's \([0-9]*\) later answers.*/\1/p")

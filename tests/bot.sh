@@ -10,8 +10,8 @@
 res=$("$REFEREE" -t -g uttt -n 2 -s 5 "$NOUGHTS bot --game uttt --deadline 50" random 2>&1)
 if [ $? -eq 0 ]; then pass "uttt: 2 games against a random mover, every answer legal and on time"
 else fail "uttt against a random mover"; printf '%s\n' "$res" | sed 's/^/# /'; fi
-res=$("$REFEREE" -t -g ttt -n 2 -s 5 "$NOUGHTS bot --game ttt --deadline 50" random 2>&1)
-if [ $? -eq 0 ]; then pass "ttt: 2 games against a random mover"
+res=$("$REFEREE" -t -g ttt -n 2 -s 5 "$NOUGHTS bot --game ttt --deadline 50 --overhead 25" random 2>&1)
+if [ $? -eq 0 ]; then pass "ttt: 2 games against a random mover, half the turn kept back (--overhead)"
 else fail "ttt against a random mover"; printf '%s\n' "$res" | sed 's/^/# /'; fi
 res=$("$REFEREE" -t -g uttt -n 2 -s 6 "$NOUGHTS bot --game uttt --deadline 30,100" \
 	"$NOUGHTS bot --game uttt --deadline 40 --engine mcts:rollout=random,solver=off,c=1.41" 2>&1)
