@@ -297,13 +297,7 @@ static bool negamax_player_think(void *data, uint64_t slice_ns)
 		p->searched = true;
 	}
 	/* Wake as soon as the worker is done, or at the end of the slice. */
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += (time_t)(slice_ns / 1000000000u);
-	end.tv_nsec += (long)(slice_ns % 1000000000u);
-	if (end.tv_nsec >= 1000000000) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000;
-	}
+	end = monotonic_after(slice_ns);
 	pthread_mutex_lock(&p->lock);
 	while (!p->finished && pthread_cond_timedwait(&p->done, &p->lock, &end) == 0)
 		;

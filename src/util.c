@@ -360,6 +360,20 @@ uint64_t now_ns(void)
 	}
 }
 
+struct timespec monotonic_after(uint64_t ns)
+{
+	struct timespec at;
+
+	clock_gettime(CLOCK_MONOTONIC, &at);
+	at.tv_sec += (time_t)(ns / 1000000000u);
+	at.tv_nsec += (long)(ns % 1000000000u);
+	if (at.tv_nsec >= 1000000000) {
+		at.tv_sec++;
+		at.tv_nsec -= 1000000000;
+	}
+	return at;
+}
+
 uint64_t splitmix64(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15u);

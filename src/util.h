@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
+#include <time.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 /* A macro's value as a string literal: STR(MCTS_MIX_PRIOR) is "50". */
@@ -123,6 +124,10 @@ bool parse_double(const char *s, double lo, double hi, double *out);
  * clock_stop_end()), so that a move's time, a deadline or a rate does not
  * count the minutes the game screen spent suspended by Ctrl-Z. */
 uint64_t now_ns(void);
+
+/* CLOCK_MONOTONIC's time NS nanoseconds from now, as a timespec: the
+ * deadline of a wait on a condition whose clock is CLOCK_MONOTONIC. */
+struct timespec monotonic_after(uint64_t ns);
 
 /* Around a stop of the process (SIGTSTP to SIGCONT): safe in a signal
  * handler, one stop at a time. */
