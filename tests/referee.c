@@ -138,7 +138,18 @@ static int start_bot(struct bot *b, const char *cmd)
 		close(to[1]);
 		close(from[0]);
 		close(from[1]);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		/* "exec CMD": the shell becomes the bot, so that the bot's process
+		 * starts when this one forks, as CodinGame starts a bot itself
+		 * (a bot counts its first turn from its process's start) */
+		{
+			char *line = malloc(strlen(cmd) + 6);
+
+			if (line == NULL)
+				_exit(127);
+			strcpy(line, "exec ");
+			strcat(line, cmd);
+			execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+		}
 		_exit(127);
 	}
 	close(to[0]);
