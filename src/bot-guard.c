@@ -12,7 +12,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -29,6 +28,7 @@ struct bot_guard {
 	uint64_t due;    /* when to write TEXT (now_ns()); 0: nothing to write */
 	char text[32];
 	bool gave;       /* it wrote this turn's answer */
+	uint64_t gave_at; /* now_ns() after the write */
 	int write_errno; /* and the write failed with this */
 };
 
@@ -43,13 +43,14 @@ static void wait_until(struct bot_guard *g, uint64_t due, uint64_t now)
 }
 
 /* Ask Linux for the shortest time slice (0.1 ms) for the calling thread,
- * keeping its nice value: since Linux 6.12 a thread woken with a shorter
- * slice than the running one's preempts it, so the guard runs at its
- * deadline even when every processor is busy. Where the system does not
- * have it, nothing. */
+ * all else as it is: since Linux 6.12 a thread woken with a shorter slice
+ * than the running one's preempts it, so the guard runs at its deadline
+ * even when every processor is busy. Only under the normal policy (a bot
+ * run with chrt keeps what it was given), and where the system has no
+ * such call, nothing. */
 static void ask_short_slice(void)
 {
-#if defined(__linux__) && defined(SYS_sched_setattr)
+#if defined(__linux__) && defined(SYS_sched_setattr) && defined(SYS_sched_getattr)
 	struct {
 		uint32_t size, policy;
 		uint64_t flags;
@@ -59,13 +60,13 @@ static void ask_short_slice(void)
 	} attr;
 
 	memset(&attr, 0, sizeof(attr));
+	if (syscall(SYS_sched_getattr, 0, &attr, sizeof(attr), 0) != 0 ||
+	    attr.policy != SCHED_OTHER)
+		return;
 	attr.size = sizeof(attr);
-	attr.policy = SCHED_OTHER;
-	errno = 0;
-	attr.nice = getpriority(PRIO_PROCESS, 0); /* (Linux: the calling thread's) */
+	attr.flags = 0;
 	attr.runtime = 100000;
-	if (errno == 0)
-		(void)syscall(SYS_sched_setattr, 0, &attr, 0);
+	(void)syscall(SYS_sched_setattr, 0, &attr, 0);
 #endif
 }
 
@@ -89,6 +90,7 @@ static void *guard_run(void *arg)
 			g->gave = true;
 			if (!write_line(g->fd, g->text))
 				g->write_errno = errno != 0 ? errno : EIO;
+			g->gave_at = now_ns();
 		}
 	}
 	pthread_mutex_unlock(&g->lock);
@@ -147,12 +149,13 @@ bool bot_guard_offer(void *guard, const char *text, uint64_t due, bool final)
 	return open;
 }
 
-int bot_guard_gave(struct bot_guard *g)
+int bot_guard_gave(struct bot_guard *g, uint64_t *when)
 {
 	int gave, err;
 
 	pthread_mutex_lock(&g->lock);
 	gave = g->gave;
+	*when = g->gave_at;
 	err = g->write_errno;
 	g->gave = false;
 	g->write_errno = 0;

@@ -22,9 +22,9 @@ void bot_guard_free(struct bot_guard *g);
  * the last answer it took. */
 bool bot_guard_offer(void *guard, const char *text, uint64_t due, bool final);
 
-/* Did G write this turn's answer? 0 if not, 1 if it did, -1 with errno
- * set if its write failed. Readies it for the next turn: call it once a
- * turn, after the bot's final offer. */
-int bot_guard_gave(struct bot_guard *g);
+/* Did G write this turn's answer? 0 if not, 1 if it did (*WHEN: now_ns()
+ * after its write), -1 with errno set if its write failed. Readies it for
+ * the next turn: call it once a turn, after the bot's final offer. */
+int bot_guard_gave(struct bot_guard *g, uint64_t *when);
 
 #endif

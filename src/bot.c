@@ -227,9 +227,13 @@ void bot_clock_from(struct bot *b, uint64_t t)
  * lazily, had lost most of its 90 ms before its search began. After a
  * step with no line the bot waits afresh: what other programs kept it from
  * a CPU during the step was the step's, not the next turn's.) */
-void bot_between_turns(struct bot *b, bool (*input_waiting)(void *), void *arg)
+void bot_between_turns(struct bot *b, uint64_t answered, bool (*input_waiting)(void *),
+		       void *arg)
 {
 	uint64_t t = now_ns();
+
+	if (answered != 0 && answered < t)
+		t = answered; /* (the guard's answer: the next line may have come since) */
 
 	bot_idle(b);
 	for (size_t n = 0;; n += BOT_PREFAULT_STEP) {
@@ -394,7 +398,7 @@ static void answer(struct bot *b, char *out, size_t outsize)
 		given = b->offer != NULL && !b->offer(b->offer_arg, out, due, true);
 	}
 	if (given)
-		move = taken;
+		move = taken >= 0 ? taken : player_choose(b->player); /* (-1: a guard gone wrong) */
 	game_play(b->g, &b->pos, move);
 	b->pending = move;
 	move_text(b, move, out, outsize);

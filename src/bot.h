@@ -88,9 +88,12 @@ void bot_idle(struct bot *b);
  * memory for the next searches (bot_prefault()) a step at a time, up to
  * BOT_IDLE_PREFAULT, until INPUT_WAITING(ARG) says the next turn's first
  * line has come. The turn is counted from the start of the work the line
- * waited for: the tree's move, or one step. */
+ * waited for: the tree's move, or one step; or, when the answer went out
+ * before the bot's thread got here (ANSWERED, now_ns()'s time when the
+ * guard wrote it; 0 if the bot did), from then. */
 #define BOT_IDLE_PREFAULT ((size_t)16 << 20)
-void bot_between_turns(struct bot *b, bool (*input_waiting)(void *), void *arg);
+void bot_between_turns(struct bot *b, uint64_t answered, bool (*input_waiting)(void *),
+		       void *arg);
 
 /* When the turn being read began, on now_ns()'s clock (0 before the first
  * line of a turn): what its deadline counts from. */

@@ -125,8 +125,8 @@ int cmd_bot(struct options *opt)
 		int shorter = later < first ? later : first;
 
 		if (opt->overhead_ms * 2 > shorter) {
-			fprintf(stderr, "noughts: bot: --overhead must be at most half the deadline "
-				"(%d ms), not %d\n", shorter, opt->overhead_ms);
+			fprintf(stderr, "noughts: bot: --overhead must be at most %d ms, half the "
+				"%d ms deadline, not %d\n", shorter / 2, shorter, opt->overhead_ms);
 			return 2;
 		}
 	}
@@ -148,7 +148,8 @@ int cmd_bot(struct options *opt)
 			break;
 		}
 		if (st == BOT_ANSWER) {
-			int gave = guard != NULL ? bot_guard_gave(guard) : 0;
+			uint64_t written = 0;
+			int gave = guard != NULL ? bot_guard_gave(guard, &written) : 0;
 
 			if (gave < 0 || (gave == 0 && !say(answer))) {
 				fprintf(stderr, "noughts: bot: cannot write the answer: %s\n",
@@ -157,7 +158,7 @@ int cmd_bot(struct options *opt)
 				break;
 			}
 			let_referee_read();
-			bot_between_turns(b, bot_input_waiting, NULL);
+			bot_between_turns(b, gave == 1 ? written : 0, bot_input_waiting, NULL);
 		}
 	}
 	if (rc == 0 && input_trouble(how, no, err, sizeof(err)) != NULL) {

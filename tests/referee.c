@@ -4,7 +4,8 @@
  *
  *   referee [-g uttt|ttt] [-n GAMES] [-s SEED] [-t] CMD_A [CMD_B|random]
  *
- * Plays GAMES games of CMD_A (a shell command speaking the protocol) against
+ * Plays GAMES games of CMD_A (a simple shell command speaking the protocol,
+ * which the shell runs with exec: no pipes or lists) against
  * CMD_B or a random mover, A playing first in odd games. Checks that every
  * answer is one line, a valid action, and on time (1000 ms on a bot's first
  * turn, 100 ms after; -t only reports lateness instead of failing). Prints

@@ -96,7 +96,7 @@ static void test_arrival(int arrive)
 		return;
 	}
 	before = now_ns();
-	bot_between_turns(b, input_waiting, &a);
+	bot_between_turns(b, 0, input_waiting, &a);
 	/* the opponent answers in the board our move sent it to; its first
 	 * line is all the clock needs */
 	{
@@ -234,6 +234,7 @@ static void test_guard_writes(void)
 	char buf[64] = "";
 	ssize_t n = 0;
 	struct pollfd pfd;
+	uint64_t before, when;
 
 	if (pipe(fds) != 0 || (g = bot_guard_new(fds[1])) == NULL) {
 		ok(0, "setup: a pipe and the guard's thread");
@@ -241,9 +242,10 @@ static void test_guard_writes(void)
 	}
 	pfd.fd = fds[0];
 	pfd.events = POLLIN;
-	ok(bot_guard_offer(g, "3 4", now_ns() + 1000000u, false),
+	ok(bot_guard_offer(g, "3 4", now_ns() + 3600000000000u, false),
 	   "an offer before any answer is taken");
-	ok(bot_guard_offer(g, "4 4", now_ns(), false), "and a later one, due now");
+	before = now_ns();
+	ok(bot_guard_offer(g, "4 4", before, false), "and a later one, due now");
 	/* (the wait is for the guard's thread to run at all, not a time limit) */
 	if (poll(&pfd, 1, 60000) == 1)
 		n = read(fds[0], buf, sizeof(buf) - 1);
@@ -252,12 +254,16 @@ static void test_guard_writes(void)
 	   (int)strcspn(buf, "\n"), buf);
 	ok(!bot_guard_offer(g, "5 5", now_ns(), false) && !bot_guard_offer(g, "5 5", now_ns(), true),
 	   "once it is written, offers are refused, the final one too");
-	ok(bot_guard_gave(g) == 1, "the guard says it gave the turn's answer");
-	ok(bot_guard_offer(g, "1 1", now_ns() + 3600000000000u, false) &&
-	   bot_guard_offer(g, "1 1", now_ns(), true) && bot_guard_gave(g) == 0,
+	ok(bot_guard_gave(g, &when) == 1 && when >= before && when <= now_ns(),
+	   "the guard says it gave the turn's answer, and when");
+	ok(bot_guard_offer(g, "1 1", now_ns() + 20000000u, false) &&
+	   bot_guard_offer(g, "1 1", now_ns(), true) && bot_guard_gave(g, &when) == 0,
 	   "the next turn: offers taken again, the final one keeps the answer the bot's");
+	/* past that offer's time: a guard the final offer did not disarm
+	 * would write now (one that runs late passes, never fails, here) */
+	ok(poll(&pfd, 1, 100) == 0, "and the guard writes nothing at the disarmed offer's time");
 	bot_guard_free(g); /* (joins the thread: it can write nothing after) */
-	ok(poll(&pfd, 1, 0) == 0, "and nothing more was written");
+	ok(poll(&pfd, 1, 0) == 0, "nor after");
 	close(fds[0]);
 	close(fds[1]);
 }
