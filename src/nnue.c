@@ -409,7 +409,7 @@ static double logistic(int32_t out)
 {
 	float logit = (float)out * (1.0f / (NNUE_QA * NNUE_QB));
 
-	return 1.0f / (1.0f + expf(-logit));
+	return (double)(1.0f / (1.0f + expf(-logit)));
 }
 
 double nnue_value(const struct nnue *n, const struct nnue_acc *a, int side)
