@@ -182,6 +182,13 @@ void bot_set_overhead(struct bot *b, int ms)
 	b->overhead_ns = (uint64_t)ms * 1000000u;
 }
 
+int bot_shorter_deadline_ms(const struct bot *b)
+{
+	uint64_t ns = b->deadline_ns < b->first_deadline_ns ? b->deadline_ns : b->first_deadline_ns;
+
+	return (int)(ns / 1000000u);
+}
+
 void bot_set_guard(struct bot *b, bot_offer_fn offer, void *arg)
 {
 	b->offer = offer;
@@ -397,11 +404,12 @@ static void answer(struct bot *b, char *out, size_t outsize)
 		move_text(b, move, out, outsize);
 		given = b->offer != NULL && !b->offer(b->offer_arg, out, due, true);
 	}
-	if (given)
+	if (given) {
 		move = taken >= 0 ? taken : player_choose(b->player); /* (-1: a guard gone wrong) */
+		move_text(b, move, out, outsize);
+	}
 	game_play(b->g, &b->pos, move);
 	b->pending = move;
-	move_text(b, move, out, outsize);
 	b->turn++;
 }
 

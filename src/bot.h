@@ -56,6 +56,9 @@ void bot_set_deadline(struct bot *b, int ms, int first_ms);
  * deadline (default BOT_OVERHEAD_MS), but never more than half a turn. */
 void bot_set_overhead(struct bot *b, int ms);
 
+/* The shorter of B's deadlines (a later turn's and the first's), in ms. */
+int bot_shorter_deadline_ms(const struct bot *b);
+
 /* An answer's guard: a caller that can give the answer from another
  * thread at the deadline, should the machine keep the bot from the
  * processor past it (a virtual machine's host may, for milliseconds).

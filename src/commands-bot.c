@@ -118,26 +118,24 @@ int cmd_bot(struct options *opt)
 		fprintf(stderr, "noughts: bot: --engine must be an engine, not human\n");
 		return 2;
 	}
+	b = bot_new(&opt->game, &opt->engine);
+	if (opt->deadline_ms != 0)
+		bot_set_deadline(b, opt->deadline_ms, opt->first_deadline_ms);
 	if (opt->overhead_ms >= 0) {
-		/* the first turn's deadline may be the shorter (--deadline 50,20) */
-		int later = opt->deadline_ms != 0 ? opt->deadline_ms : BOT_DEADLINE_MS;
-		int first = opt->deadline_ms != 0 ? opt->first_deadline_ms : 10 * BOT_DEADLINE_MS;
-		int shorter = later < first ? later : first;
+		/* (the first turn's deadline may be the shorter: --deadline 50,20) */
+		int shorter = bot_shorter_deadline_ms(b);
 
 		if (opt->overhead_ms * 2 > shorter) {
 			fprintf(stderr, "noughts: bot: --overhead must be at most %d ms, half the "
 				"%d ms deadline, not %d\n", shorter / 2, shorter, opt->overhead_ms);
+			bot_free(b);
 			return 2;
 		}
+		bot_set_overhead(b, opt->overhead_ms);
 	}
-	b = bot_new(&opt->game, &opt->engine);
 	guard = bot_guard_new(STDOUT_FILENO);
 	if (guard != NULL)
 		bot_set_guard(b, bot_guard_offer, guard);
-	if (opt->deadline_ms != 0)
-		bot_set_deadline(b, opt->deadline_ms, opt->first_deadline_ms);
-	if (opt->overhead_ms >= 0)
-		bot_set_overhead(b, opt->overhead_ms);
 	bot_worked_since(b, start);
 	for (no = 1; (how = read_line(stdin, line)) == LINE_OK; no++) {
 		int st = bot_feed(b, line, answer, sizeof(answer), err, sizeof(err));
