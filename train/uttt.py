@@ -108,6 +108,36 @@ def _boards(cells, last):
     return boards, won, wins_here, full, nxt
 
 
+def over(cells, last):
+    """Which positions are over [N]: a line of won boards, or every board
+    closed."""
+    _, won, _, full, _ = _boards(cells, last)
+    out = (won[:, 0] | won[:, 1] | full).all(axis=1)
+    for s in range(2):
+        for line in LINES:
+            out |= won[:, s, line[0]] & won[:, s, line[1]] & won[:, s, line[2]]
+    return out
+
+
+def children(cells, last, turn):
+    """The positions one legal move from each of CELLS, LAST, TURN (none
+    from a position that is over), as (cells, last, turn, parent): the
+    arrays read_selfplay() gives and the index of each one's position."""
+    n = cells.shape[0]
+    _, won, _, full, nxt = _boards(cells, last)
+    closed = won[:, 0] | won[:, 1] | full
+    allowed = ~closed
+    sent = np.flatnonzero(nxt >= 0)
+    allowed[sent] = False
+    allowed[sent, nxt[sent]] = True
+    legal = (cells.reshape(n, 9, 9) == 0) & allowed[:, :, None]
+    legal[over(cells, last)] = False
+    parent, move = np.nonzero(legal.reshape(n, 81))
+    kids = cells[parent].copy()
+    kids[np.arange(len(parent)), move] = (turn[parent] + 1).astype(np.uint8)
+    return kids, move, 1 - turn[parent], parent
+
+
 def features(cells, last, turn):
     """The binary features [N, 2, FEATURES] (uint8): [:, 0] seen from the
     side to move, [:, 1] from the other side."""
