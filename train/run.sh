@@ -80,10 +80,14 @@
 #      chunks 9001-9016 of 500 games; policy.py fits a linear head over
 #      stage11.bin's hidden units to the visit shares (--target visits,
 #      12 epochs) into policy23.bin
+#   24 stage 23's self-play (the same chunks, kept if there), then
+#      distil.py: stage11.bin's mean over the board's 8 symmetries, on
+#      those positions and their children, into stage24.bin of its shape,
+#      trained from stage11.bin (3 epochs, learning rate 1e-3)
 #   testnet  the small format 3 network of tests/test-nnue.c
 #      (tests/data/nnue-cells.bin, 32 units, one epoch on stage 14's first
 #      chunk) and its expected numbers
-#   ship  the newest network of the default stages (stage11.bin, else the
+#   ship  the newest network of the default stages (stage24.bin, else the
 #      one before) becomes uttt.bin
 # Every search of a network here says order=fixed: these stages were made
 # before order=net (session 33), which eval=net now takes by default.
@@ -93,7 +97,7 @@ set -eu
 cd "$(dirname "$0")"
 NOUGHTS=${NOUGHTS:-../noughts}
 PYTHON=${PYTHON:-python3}
-stages=${*:-1 2 3 4 5 8 10 11 ship}
+stages=${*:-1 2 3 4 5 8 10 11 24 ship}
 
 # own_round FROM TO FIRST LAST [DATA...]: stageFROM.bin plays itself with
 # its network alone (800 iterations), chunks FIRST..LAST of 1000 games into
@@ -137,15 +141,25 @@ order_round() {
 		--lr 1e-3 --lam 0 data/stage"$to"/chunk-*.txt
 }
 
+# stage23_games: the search as it plays with stage11.bin (eval=mix,
+# order=net, 4000 iterations), chunks 9001-9016 of 500 games with each
+# position's visits of each move; stages 23 and 24 read them.
+stage23_games() {
+	./selfplay-stage.sh "$NOUGHTS" data/stage23 \
+		"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" \
+		9001 9016 500 --visits
+}
+
 # stage11: the network the stages after 11 start from: the stage11.bin
-# stage 11 wrote, else the shipped copy of it (uttt.bin is stage 11).
+# stage 11 wrote, else the copy kept in git (stage11.bin; uttt.bin was
+# stage 11 until session 55 shipped stage 24).
 stage11() {
-	[ -f stage11.bin ] || cp uttt.bin stage11.bin
+	[ -f stage11.bin ] || { echo "run.sh: stage11.bin is missing (git checkout it, or run stage 11)" >&2; exit 1; }
 }
 
 for stage in $stages; do
 	case $stage in
-	12 | 13 | 14 | 18 | 19 | 20 | 21w | 22 | 23) stage11 ;;
+	12 | 13 | 14 | 18 | 19 | 20 | 21w | 22 | 23 | 24) stage11 ;;
 	esac
 	case $stage in
 	1)
@@ -231,9 +245,7 @@ for stage in $stages; do
 			--epochs 3 --lr 1e-3 --lam 0 data/stage20/chunk-*.txt data/stage21/chunk-*.txt
 		;;
 	23)
-		./selfplay-stage.sh "$NOUGHTS" data/stage23 \
-			"mcts:iterations=4000,eval=mix,net=stage11.bin,order=net,threads=1" \
-			9001 9016 500 --visits
+		stage23_games
 		"$PYTHON" policy.py --net stage11.bin --target visits --epochs 12 --lr 5e-3 \
 			--out policy23.bin data/stage23/chunk-*.txt
 		;;
@@ -244,20 +256,25 @@ for stage in $stages; do
 		"$PYTHON" train.py --out stage22.bin --init stage11.bin --seed 22 --epochs 3 \
 			--lr 1e-3 --lam 0 data/stage22/chunk-*.txt
 		;;
+	24)
+		stage23_games
+		"$PYTHON" distil.py --net stage11.bin --out stage24.bin --seed 1 --epochs 3 --lr 1e-3 \
+			data/stage23/chunk-*.txt
+		;;
 	testnet)
 		"$PYTHON" train.py --out ../tests/data/nnue-cells.bin --features cells --hidden 32 \
 			--seed 3 --epochs 1 --lam 0 data/stage14/chunk-5001.txt
 		"$PYTHON" expected.py ../tests/data/nnue-cells.bin ../tests/data/nnue-cells-expected.txt
 		;;
 	ship)
-		for net in stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
+		for net in stage24.bin stage11.bin stage10.bin stage8.bin stage5.bin stage4.bin stage3.bin stage2.bin stage1.bin; do
 			[ -f "$net" ] && break
 		done
 		cp "$net" uttt.bin
 		"$PYTHON" expected.py uttt.bin ../tests/data/nnue-expected.txt
 		;;
 	*)
-		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 21w, 22, 23, testnet, ship)" >&2
+		echo "run.sh: unknown stage '$stage' (1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 21w, 22, 23, 24, testnet, ship)" >&2
 		exit 2
 		;;
 	esac
