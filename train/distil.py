@@ -23,13 +23,11 @@ import uttt
 from train import Net, bce, logits, sigmoid, train
 
 
-def teacher(net, x, chunk=262144):
+def teacher(net, x):
     """The mean over the 8 symmetries of NET's float logits of X."""
     z = np.zeros(len(x), np.float64)
     for perm in net.fs.syms:
-        for i in range(0, len(x), chunk):
-            xs, xo = net.fs.dense(x[i:i + chunk], 0, perm), net.fs.dense(x[i:i + chunk], 1, perm)
-            z[i:i + chunk] += net.forward(xs, xo)[0]
+        z += logits(net, x, chunk=262144, perm=perm)
     return z / len(net.fs.syms)
 
 
@@ -48,13 +46,11 @@ def main():
 
     t0 = time.time()
     cells, last, turn, _, _ = uttt.read_selfplay(args.data)
-    kc, kl, kt, _ = uttt.children(cells, last, turn)
-    keep = ~uttt.over(cells, last)
-    cells = np.concatenate([cells[keep], kc])
-    last = np.concatenate([last[keep], kl])
-    turn = np.concatenate([turn[keep], kt])
-    keep = ~uttt.over(cells, last)
-    cells, last, turn = cells[keep], last[keep], turn[keep]
+    kc, kl, kt = uttt.children(cells, last, turn)
+    keep, kkeep = ~uttt.over(cells, last), ~uttt.over(kc, kl)
+    cells = np.concatenate([cells[keep], kc[kkeep]])
+    last = np.concatenate([last[keep], kl[kkeep]])
+    turn = np.concatenate([turn[keep], kt[kkeep]])
     net = Net.load(args.net)
     x = net.fs.compute(cells, last, turn)
     t = sigmoid(teacher(net, x)).astype(np.float32)

@@ -291,13 +291,13 @@ def train(net, x, t, x_val, t_val, epochs, batch, lr, wd, rng, log, rank=None, v
             f"{time.time() - t0:.0f} s")
 
 
-def logits(net, x, integer=False, chunk=65536):
-    """The network's logits of the positions X (raw features): of the float
-    network, or with INTEGER of src/nnue.c's (its output / (QA * QB)), a
-    chunk of dense rows at a time."""
+def logits(net, x, integer=False, chunk=65536, perm=None):
+    """The network's logits of the positions X (raw features), transformed
+    by the symmetry PERM if given: of the float network, or with INTEGER of
+    src/nnue.c's (its output / (QA * QB)), a chunk of dense rows at a time."""
     out = []
     for i in range(0, len(x), chunk):
-        xs, xo = net.fs.dense(x[i:i + chunk], 0), net.fs.dense(x[i:i + chunk], 1)
+        xs, xo = net.fs.dense(x[i:i + chunk], 0, perm), net.fs.dense(x[i:i + chunk], 1, perm)
         out.append(net.forward_int(xs, xo) / (QA * QB) if integer else net.forward(xs, xo)[0])
     return np.concatenate(out) if out else np.zeros(0, np.float32)
 

@@ -108,10 +108,9 @@ def _boards(cells, last):
     return boards, won, wins_here, full, nxt
 
 
-def over(cells, last):
-    """Which positions are over [N]: a line of won boards, or every board
-    closed."""
-    _, won, _, full, _ = _boards(cells, last)
+def _over(won, full):
+    """Which positions are over [N], from _boards()' WON and FULL: a line
+    of won boards, or every board closed."""
     out = (won[:, 0] | won[:, 1] | full).all(axis=1)
     for s in range(2):
         for line in LINES:
@@ -119,23 +118,28 @@ def over(cells, last):
     return out
 
 
+def over(cells, last):
+    """Which positions are over [N]."""
+    _, won, _, full, _ = _boards(cells, last)
+    return _over(won, full)
+
+
 def children(cells, last, turn):
     """The positions one legal move from each of CELLS, LAST, TURN (none
-    from a position that is over), as (cells, last, turn, parent): the
-    arrays read_selfplay() gives and the index of each one's position."""
+    from a position that is over), as the arrays read_selfplay() gives:
+    (cells, last, turn)."""
     n = cells.shape[0]
     _, won, _, full, nxt = _boards(cells, last)
-    closed = won[:, 0] | won[:, 1] | full
-    allowed = ~closed
+    allowed = ~(won[:, 0] | won[:, 1] | full)
     sent = np.flatnonzero(nxt >= 0)
     allowed[sent] = False
     allowed[sent, nxt[sent]] = True
     legal = (cells.reshape(n, 9, 9) == 0) & allowed[:, :, None]
-    legal[over(cells, last)] = False
+    legal[_over(won, full)] = False
     parent, move = np.nonzero(legal.reshape(n, 81))
     kids = cells[parent].copy()
     kids[np.arange(len(parent)), move] = (turn[parent] + 1).astype(np.uint8)
-    return kids, move, 1 - turn[parent], parent
+    return kids, move, 1 - turn[parent]
 
 
 def features(cells, last, turn):
