@@ -25,6 +25,7 @@ struct nnue {
 	int16_t *w2; /* [2 * hidden]: the mover's units, then the other side's */
 	int32_t b2;
 	struct mcts_leaf_eval leaf; /* nnue_leaf_eval() */
+	uint64_t id; /* this network's own, never reused (nnue_leaf_init()) */
 };
 
 /* The kernels (nnue-kernels.c). */

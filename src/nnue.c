@@ -25,6 +25,7 @@
 #include "nnue.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <math.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@
 #define F_OTHER_THREAT 208
 
 #include "nnue-int.h"
+#include "util.h"
 
 /* --- features ------------------------------------------------------------ */
 
@@ -121,7 +123,6 @@ static void diff_threats(const struct pos *from, const struct pos *to, const uns
 		int marks = s == SIDE_X ? F_OWN : F_OTHER, flipped = s == SIDE_X ? F_OTHER : F_OWN;
 		int won = s == SIDE_X ? F_OWN_WON : F_OTHER_WON;
 		int fwon = s == SIDE_X ? F_OTHER_WON : F_OWN_WON;
-
 		for (int b = 0; b < 9; b++) {
 			unsigned a = from->u.uttt.sub[s][b], z = to->u.uttt.sub[s][b];
 
@@ -163,33 +164,77 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 	diff_threats(from, to, t0, t1, c);
 }
 
-/* diff() where TO is FROM with one move played in small board B: only B's
- * features and the board sent to can change (a board won or filled
- * changes no other board's). T0 as in diff_threats(). */
-static void move_diff(const struct pos *from, const struct pos *to, int b, const unsigned t0[2],
-		      struct change *c)
+/* C made to reach a position without feature F (one of those seen alike
+ * from both sides, as the board sent to is) where it reached one with F:
+ * F's addition dropped, or its removal added. */
+static void drop_feature(struct change *c, int f)
 {
+	for (int k = 0; k < c->nadd; k++)
+		if (c->add[SIDE_X][k] == f) {
+			c->nadd--;
+			c->add[SIDE_X][k] = c->add[SIDE_X][c->nadd];
+			c->add[SIDE_O][k] = c->add[SIDE_O][c->nadd];
+			return;
+		}
+	c->del[SIDE_X][c->ndel] = f;
+	c->del[SIDE_O][c->ndel++] = f;
+}
+
+/* C made to reach a position without feature F (seen alike from both
+ * sides) from one without it where it went from one with F to one
+ * without: F's removal dropped. */
+static void undrop_feature(struct change *c, int f)
+{
+	for (int k = 0; k < c->ndel; k++)
+		if (c->del[SIDE_X][k] == f) {
+			c->ndel--;
+			c->del[SIDE_X][k] = c->del[SIDE_X][c->ndel];
+			c->del[SIDE_O][k] = c->del[SIDE_O][c->ndel];
+			return;
+		}
+}
+
+/* Feature F seen from X, which is G seen from O, into C as added when ADD. */
+static inline void change_pair(struct change *c, int f, int g, bool add)
+{
+	if (add) {
+		c->add[SIDE_X][c->nadd] = f;
+		c->add[SIDE_O][c->nadd++] = g;
+	} else {
+		c->del[SIDE_X][c->ndel] = f;
+		c->del[SIDE_O][c->ndel++] = g;
+	}
+}
+
+/* diff() from FROM's features less its board sent to (drop_feature()) to
+ * TO's, TO being FROM with the move TO->last played, which changes only
+ * its own small board's features (a board won or filled changes no
+ * other's) and the board sent to: the mover's mark, the board sent to, a
+ * win or a full board, and the threats that came or went. T0 as in
+ * diff_threats(). */
+static void kid_diff(const struct pos *from, const struct pos *to, const unsigned t0[2],
+		     struct change *c)
+{
+	int me = from->turn, m = to->last, b = m / 9;
 	unsigned bit = 1u << b;
-	bool full0 = full_boards(from) & bit, full1 = full_boards(to) & bit;
+	int own = me == SIDE_X ? 0 : 1; /* X's perspective owns the mark */
 
 	c->nadd = c->ndel = 0;
+	change_pair(c, (own ? F_OTHER : F_OWN) + m, (own ? F_OWN : F_OTHER) + m, true);
+	change_pair(c, F_NEXT + 1 + to->u.uttt.next, F_NEXT + 1 + to->u.uttt.next, true);
+	if (to->u.uttt.closed & bit) {
+		if (to->u.uttt.won[me] & bit)
+			change_pair(c, (own ? F_OTHER_WON : F_OWN_WON) + b,
+				    (own ? F_OWN_WON : F_OTHER_WON) + b, true);
+		else if (!(to->u.uttt.won[!me] & bit))
+			change_pair(c, F_FULL + b, F_FULL + b, true);
+	}
 	for (int s = 0; s < 2; s++) {
-		unsigned won = (unsigned)(to->u.uttt.won[s] & ~from->u.uttt.won[s]) & bit;
 		bool was = t0[s] & bit, is = uttt_board_threat(to, s, b);
 
-		change_bits(c, (s == SIDE_X ? F_OWN : F_OTHER) + b * 9,
-			    (s == SIDE_X ? F_OTHER : F_OWN) + b * 9,
-			    (unsigned)(to->u.uttt.sub[s][b] & ~from->u.uttt.sub[s][b]), 1);
-		change_bits(c, s == SIDE_X ? F_OWN_WON : F_OTHER_WON,
-			    s == SIDE_X ? F_OTHER_WON : F_OWN_WON, won, 1);
 		if (is != was)
-			change_one(c, (s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT) + b, is);
-	}
-	if (full1 && !full0)
-		change_one(c, F_FULL + b, 1);
-	if (from->u.uttt.next != to->u.uttt.next) {
-		change_one(c, F_NEXT + 1 + to->u.uttt.next, 1);
-		change_one(c, F_NEXT + 1 + from->u.uttt.next, 0);
+			change_pair(c, (s == SIDE_X ? F_OWN_THREAT : F_OTHER_THREAT) + b,
+				    (s == SIDE_X ? F_OTHER_THREAT : F_OWN_THREAT) + b, is);
 	}
 }
 
@@ -461,17 +506,76 @@ static void leaf_root(const void *model, const struct pos *root, void *ctx)
 }
 
 /* (format version 2) A, the root's accumulators (R's), made POS's, whose
- * threats are T. */
+ * threats are T; without POS's "board sent to" feature when LESS_NEXT
+ * (what leaf_kids() adds each child's to). */
 static void from_root(const struct nnue *n, const struct leaf_ctx *r, const struct pos *root,
-		      const struct pos *pos, const unsigned t[2], struct nnue_acc *a)
+		      const struct pos *pos, const unsigned t[2], bool less_next,
+		      struct nnue_acc *a)
 {
 	struct change c;
 
 	for (int s = 0; s < 2; s++)
 		memcpy(a->v[s], r->acc.v[s], (size_t)n->hidden * sizeof(int16_t));
 	diff_threats(root, pos, r->threats, t, &c);
+	if (less_next)
+		drop_feature(&c, F_NEXT + 1 + pos->u.uttt.next);
 	if (c.nadd + c.ndel > 0)
 		apply_change(n, &c, a);
+}
+
+/* What leaf_kids() last started from, in each thread: a position's
+ * accumulators less its board sent to, and its threats. The next
+ * ordering is often near it (a sibling's, a child's), nearer than the
+ * root, and then updates these in place rather than copying the root's
+ * and adding every move since. Exact either way (the sums wrap to 16 bits
+ * in any order), so the search's results do not depend on it. */
+struct kids_base {
+	uint64_t net; /* the network's id; 0: none yet */
+	struct pos pos;
+	unsigned threats[2];
+	struct nnue_acc acc;
+};
+
+static _Thread_local struct kids_base kids_base;
+
+/* The marks that differ between A and B. */
+static int marks_apart(const struct pos *a, const struct pos *b)
+{
+	uint64_t x[5] = { 0 }, y[5] = { 0 };
+	int d = 0;
+
+	memcpy(x, a->u.uttt.sub, sizeof(a->u.uttt.sub));
+	memcpy(y, b->u.uttt.sub, sizeof(b->u.uttt.sub));
+	for (int i = 0; i < 5; i++)
+		d += popcount64(x[i] ^ y[i]);
+	return d;
+}
+
+/* kids_base made POS's, whose threats are T: from where it is when that is
+ * nearer than the root R, else from R's. */
+static const struct nnue_acc *kids_base_for(const struct nnue *n, const struct leaf_ctx *r,
+					    const struct pos *root, const struct pos *pos,
+					    const unsigned t[2])
+{
+	struct kids_base *k = &kids_base;
+	struct change c;
+
+	if (k->net != n->id || marks_apart(&k->pos, pos) >= pos->ply - root->ply) {
+		from_root(n, r, root, pos, t, true, &k->acc);
+	} else {
+		diff_threats(&k->pos, pos, k->threats, t, &c);
+		if (k->pos.u.uttt.next != pos->u.uttt.next) {
+			drop_feature(&c, F_NEXT + 1 + pos->u.uttt.next);
+			undrop_feature(&c, F_NEXT + 1 + k->pos.u.uttt.next);
+		}
+		if (c.nadd + c.ndel > 0)
+			apply_change(n, &c, &k->acc);
+	}
+	k->net = n->id;
+	k->pos = *pos;
+	k->threats[SIDE_X] = t[SIDE_X];
+	k->threats[SIDE_O] = t[SIDE_O];
+	return &k->acc;
 }
 
 static double leaf_value(const void *model, const void *ctx, const struct pos *root,
@@ -493,31 +597,30 @@ static double leaf_value(const void *model, const void *ctx, const struct pos *r
 		unsigned t[2];
 
 		threats_of(leaf, t);
-		from_root(n, r, root, leaf, t, &a);
+		from_root(n, r, root, leaf, t, false, &a);
 	}
 	v = nnue_value(n, &a, leaf->turn);
 	return leaf->turn == SIDE_X ? v : 1 - v;
 }
 
 /* (format version 2) The kids() of the leaf evaluator: POS's accumulators
- * from the root's, then each child's from POS's by the few features its
- * move changes. */
+ * from the root's, less the board sent to (which each child changes), then
+ * each child's from those by the few features its move adds. */
 static void leaf_kids(const void *model, const void *ctx, const struct pos *root,
 		      const struct pos *pos, const struct pos *kids, int count, double *value)
 {
 	const struct nnue *n = model;
-	const struct leaf_ctx *r = ctx;
-	struct nnue_acc a;
+	const struct nnue_acc *a;
 	unsigned t[2];
 
 	threats_of(pos, t);
-	from_root(n, r, root, pos, t, &a);
+	a = kids_base_for(n, ctx, root, pos, t);
 	for (int i = 0; i < count; i++) {
 		struct change ch;
 		double v;
 
-		move_diff(pos, &kids[i], kids[i].last / 9, t, &ch);
-		v = logistic(output_with(n, &a, &ch, kids[i].turn));
+		kid_diff(pos, &kids[i], t, &ch);
+		v = logistic(output_with(n, a, &ch, kids[i].turn));
 		value[i] = kids[i].turn == SIDE_X ? v : 1 - v;
 	}
 }
@@ -583,6 +686,9 @@ const struct mcts_leaf_eval *nnue_leaf_eval(const struct nnue *n)
 
 void nnue_leaf_init(struct nnue *n)
 {
+	static atomic_uint_fast64_t ids;
+
+	n->id = atomic_fetch_add(&ids, 1) + 1;
 	n->leaf = (struct mcts_leaf_eval){ .ctx_size = sizeof(struct leaf_ctx), .root = leaf_root,
 					   .leaf = leaf_value, .model = n,
 					   .kids = n->version == NNUE_VERSION ? leaf_kids

@@ -304,6 +304,122 @@ static struct nnue *narrow_net(int hidden)
 	return n;
 }
 
+/* The built-in network with every first-layer bias moved by 3: the same
+ * shape and other numbers, for a search that changes networks. */
+static struct nnue *shifted_net(void)
+{
+	size_t size = nnue_uttt_size;
+	uint8_t *copy = malloc(size);
+	char err[400];
+	struct nnue *n;
+
+	memcpy(copy, nnue_uttt_data, size);
+	for (int i = 0; i < nnue_hidden(nnue_builtin(&game)); i++) {
+		uint8_t *b = copy + FILE_HEADER + 2 * (size_t)i;
+		uint16_t v = (uint16_t)(b[0] | b[1] << 8);
+
+		v = (uint16_t)(v + 3);
+		b[0] = (uint8_t)v;
+		b[1] = (uint8_t)(v >> 8);
+	}
+	put32(copy + size - 4, fnv1a(copy, size - 4));
+	n = nnue_parse(copy, size, "a shifted network", err, sizeof(err));
+	if (n == NULL)
+		printf("# %s\n", err);
+	free(copy);
+	return n;
+}
+
+/* Whether N's kids() of P (CTX made at ROOT) give each child not over the
+ * value an evaluation from scratch gives it. */
+static bool kids_exact(const struct nnue *n, const struct pos *root, void *ctx,
+		       const struct pos *p)
+{
+	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
+	struct pos kid[GAME_MAX_MOVES];
+	double v[GAME_MAX_MOVES];
+	struct moveset legal;
+	int count = 0;
+
+	game_legal(&game, p, &legal);
+	for (int i = 0; i < moveset_count(&legal); i++) {
+		kid[count] = *p;
+		game_play(&game, &kid[count], moveset_nth(&legal, i));
+		count += !game_over(&kid[count]);
+	}
+	e->kids(e->model, ctx, root, p, kid, count, v);
+	for (int i = 0; i < count; i++) {
+		struct nnue_acc a;
+		double x;
+
+		nnue_refresh(n, &kid[i], &a);
+		x = nnue_value(n, &a, kid[i].turn);
+		if (v[i] != (kid[i].turn == SIDE_X ? x : 1 - x))
+			return false;
+	}
+	return true;
+}
+
+/* kids() (which starts from the last position it valued where that is
+ * nearer than the root) against evaluation from scratch: positions of
+ * random games from two roots, taken game by game (each near the last)
+ * and then scattered, each now and then also valued by another network. */
+static void test_kids(const struct nnue *n)
+{
+	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
+	struct nnue *other = shifted_net();
+	void *ctx = malloc(e->ctx_size), *octx = malloc(e->ctx_size);
+	struct pos *seen = malloc(2000 * sizeof(*seen)), root;
+	int total = 0, same = 0, others = 0, count = 0;
+	struct rng r;
+
+	rng_seed(&r, 29);
+	game_start(&game, &root);
+	for (int k = 0; k < 2; k++) {
+		if (k == 1)
+			for (int i = 0; i < 7; i++) {
+				struct moveset legal;
+
+				game_legal(&game, &root, &legal);
+				game_play(&game, &root, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+			}
+		e->root(e->model, &root, ctx);
+		if (other != NULL)
+			nnue_leaf_eval(other)->root(other, &root, octx);
+		count = 0;
+		for (int g = 0; g < 12; g++) {
+			struct pos p = root;
+
+			while (!game_over(&p) && count < 2000) {
+				struct moveset legal;
+
+				seen[count++] = p;
+				game_legal(&game, &p, &legal);
+				game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+			}
+		}
+		for (int i = 0; i < 2 * count; i++) {
+			/* in game order, then a stride through all of them */
+			const struct pos *p = &seen[i < count ? i : (int)((uint64_t)(i - count) * 7919 % (uint64_t)count)];
+
+			total++;
+			same += kids_exact(n, &root, ctx, p);
+			if (other != NULL && rng_below(&r, 4) == 0) {
+				total++;
+				others++;
+				same += kids_exact(other, &root, octx, p);
+			}
+		}
+	}
+	ok(same == total && others > 0,
+	   "format %d: kids() == each child from scratch at %d of %d positions (%d with another network between)",
+	   nnue_version(n), same, total, others);
+	nnue_free(other);
+	free(ctx);
+	free(octx);
+	free(seen);
+}
+
 /* COPY (the built-in network's SIZE bytes) with its checksum made right
  * again, refused for WANT. */
 static void refused_resummed(uint8_t *copy, size_t size, const char *want, const char *what)
@@ -686,6 +802,7 @@ static void test_other_format(void)
 		return;
 	test_expected(n, expected);
 	test_incremental(n);
+	test_kids(n);
 	test_simd(n);
 	data = nnue_version(n) == NNUE_VERSION_CELLS ? read_all(path, &size) : NULL;
 	if (data != NULL)
@@ -713,6 +830,7 @@ int main(void)
 	}
 	test_expected(n, "nnue-expected.txt");
 	test_incremental(n);
+	test_kids(n);
 	test_simd(n);
 	test_other_format();
 	test_files();
