@@ -164,34 +164,32 @@ static void diff(const struct pos *from, const struct pos *to, struct change *c)
 	diff_threats(from, to, t0, t1, c);
 }
 
-/* C made to reach a position without feature F (one of those seen alike
- * from both sides, as the board sent to is) where it reached one with F:
- * F's addition dropped, or its removal added. */
-static void drop_feature(struct change *c, int f)
+/* Take feature F (one seen alike from both sides, as the board sent to
+ * is) out of C's list of those added (ADD) or removed; returns whether it
+ * was there. */
+static bool unlist_feature(struct change *c, int f, bool add)
 {
-	for (int k = 0; k < c->nadd; k++)
-		if (c->add[SIDE_X][k] == f) {
-			c->nadd--;
-			c->add[SIDE_X][k] = c->add[SIDE_X][c->nadd];
-			c->add[SIDE_O][k] = c->add[SIDE_O][c->nadd];
-			return;
+	int (*list)[NNUE_FEATURES] = add ? c->add : c->del, *count = add ? &c->nadd : &c->ndel;
+
+	for (int k = 0; k < *count; k++)
+		if (list[SIDE_X][k] == f) {
+			--*count;
+			list[SIDE_X][k] = list[SIDE_X][*count];
+			list[SIDE_O][k] = list[SIDE_O][*count];
+			return true;
 		}
-	c->del[SIDE_X][c->ndel] = f;
-	c->del[SIDE_O][c->ndel++] = f;
+	return false;
 }
 
 /* C made to reach a position without feature F (seen alike from both
- * sides) from one without it where it went from one with F to one
- * without: F's removal dropped. */
-static void undrop_feature(struct change *c, int f)
+ * sides) where it reached one with F: F's addition dropped, or its
+ * removal added. */
+static void drop_feature(struct change *c, int f)
 {
-	for (int k = 0; k < c->ndel; k++)
-		if (c->del[SIDE_X][k] == f) {
-			c->ndel--;
-			c->del[SIDE_X][k] = c->del[SIDE_X][c->ndel];
-			c->del[SIDE_O][k] = c->del[SIDE_O][c->ndel];
-			return;
-		}
+	if (!unlist_feature(c, f, true)) {
+		c->del[SIDE_X][c->ndel] = f;
+		c->del[SIDE_O][c->ndel++] = f;
+	}
 }
 
 /* Feature F seen from X, which is G seen from O, into C as added when ADD. */
@@ -566,7 +564,7 @@ static const struct nnue_acc *kids_base_for(const struct nnue *n, const struct l
 		diff_threats(&k->pos, pos, k->threats, t, &c);
 		if (k->pos.u.uttt.next != pos->u.uttt.next) {
 			drop_feature(&c, F_NEXT + 1 + pos->u.uttt.next);
-			undrop_feature(&c, F_NEXT + 1 + k->pos.u.uttt.next);
+			unlist_feature(&c, F_NEXT + 1 + k->pos.u.uttt.next, false);
 		}
 		if (c.nadd + c.ndel > 0)
 			apply_change(n, &c, &k->acc);

@@ -123,14 +123,10 @@ static void test_incremental(const struct nnue *n)
 	   back, plies);
 }
 
-/* Whether N's kids() of P's children not over (the search's, from the
- * start as its root CTX) are the same at LEVEL as on the scalar path. */
-static bool kids_agree(const struct nnue *n, int level, const struct pos *start, void *ctx,
-		       const struct pos *p)
+/* P's children not over, into KID (what the search gives kids());
+ * returns how many. */
+static int open_kids(const struct pos *p, struct pos *kid)
 {
-	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
-	struct pos kid[GAME_MAX_MOVES];
-	double vs[GAME_MAX_MOVES], vl[GAME_MAX_MOVES];
 	struct moveset legal;
 	int count = 0;
 
@@ -140,6 +136,19 @@ static bool kids_agree(const struct nnue *n, int level, const struct pos *start,
 		game_play(&game, &kid[count], moveset_nth(&legal, i));
 		count += !game_over(&kid[count]);
 	}
+	return count;
+}
+
+/* Whether N's kids() of P's children not over (the search's, from the
+ * start as its root CTX) are the same at LEVEL as on the scalar path. */
+static bool kids_agree(const struct nnue *n, int level, const struct pos *start, void *ctx,
+		       const struct pos *p)
+{
+	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
+	struct pos kid[GAME_MAX_MOVES];
+	double vs[GAME_MAX_MOVES], vl[GAME_MAX_MOVES];
+	int count = open_kids(p, kid);
+
 	nnue_set_simd(NNUE_SCALAR);
 	e->kids(e->model, ctx, start, p, kid, count, vs);
 	nnue_set_simd(level);
@@ -338,15 +347,8 @@ static bool kids_exact(const struct nnue *n, const struct pos *root, void *ctx,
 	const struct mcts_leaf_eval *e = nnue_leaf_eval(n);
 	struct pos kid[GAME_MAX_MOVES];
 	double v[GAME_MAX_MOVES];
-	struct moveset legal;
-	int count = 0;
+	int count = open_kids(p, kid);
 
-	game_legal(&game, p, &legal);
-	for (int i = 0; i < moveset_count(&legal); i++) {
-		kid[count] = *p;
-		game_play(&game, &kid[count], moveset_nth(&legal, i));
-		count += !game_over(&kid[count]);
-	}
 	e->kids(e->model, ctx, root, p, kid, count, v);
 	for (int i = 0; i < count; i++) {
 		struct nnue_acc a;
