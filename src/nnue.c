@@ -78,17 +78,24 @@ static unsigned full_boards(const struct pos *p)
 	return p->u.uttt.closed & ~(unsigned)(p->u.uttt.won[0] | p->u.uttt.won[1]);
 }
 
+/* Feature F seen from X, which is G seen from O, into C as added when ADD,
+ * else as removed. */
+static inline void change_pair(struct change *c, int f, int g, bool add)
+{
+	if (add) {
+		c->add[SIDE_X][c->nadd] = f;
+		c->add[SIDE_O][c->nadd++] = g;
+	} else {
+		c->del[SIDE_X][c->ndel] = f;
+		c->del[SIDE_O][c->ndel++] = g;
+	}
+}
+
 /* Add to C (as added when ADD, else removed) feature F seen from X, and
  * seen from O. */
 static inline void change_one(struct change *c, int f, int add)
 {
-	if (add) {
-		c->add[SIDE_X][c->nadd] = f;
-		c->add[SIDE_O][c->nadd++] = flip_feature(f);
-	} else {
-		c->del[SIDE_X][c->ndel] = f;
-		c->del[SIDE_O][c->ndel++] = flip_feature(f);
-	}
+	change_pair(c, f, flip_feature(f), add);
 }
 
 /* change_one() for feature BASE + i for each bit i of BITS, which is
@@ -123,6 +130,7 @@ static void diff_threats(const struct pos *from, const struct pos *to, const uns
 		int marks = s == SIDE_X ? F_OWN : F_OTHER, flipped = s == SIDE_X ? F_OTHER : F_OWN;
 		int won = s == SIDE_X ? F_OWN_WON : F_OTHER_WON;
 		int fwon = s == SIDE_X ? F_OTHER_WON : F_OWN_WON;
+
 		for (int b = 0; b < 9; b++) {
 			unsigned a = from->u.uttt.sub[s][b], z = to->u.uttt.sub[s][b];
 
@@ -186,22 +194,8 @@ static bool unlist_feature(struct change *c, int f, bool add)
  * removal added. */
 static void drop_feature(struct change *c, int f)
 {
-	if (!unlist_feature(c, f, true)) {
-		c->del[SIDE_X][c->ndel] = f;
-		c->del[SIDE_O][c->ndel++] = f;
-	}
-}
-
-/* Feature F seen from X, which is G seen from O, into C as added when ADD. */
-static inline void change_pair(struct change *c, int f, int g, bool add)
-{
-	if (add) {
-		c->add[SIDE_X][c->nadd] = f;
-		c->add[SIDE_O][c->nadd++] = g;
-	} else {
-		c->del[SIDE_X][c->ndel] = f;
-		c->del[SIDE_O][c->ndel++] = g;
-	}
+	if (!unlist_feature(c, f, true))
+		change_pair(c, f, f, false);
 }
 
 /* diff() from FROM's features less its board sent to (drop_feature()) to
@@ -215,15 +209,15 @@ static void kid_diff(const struct pos *from, const struct pos *to, const unsigne
 {
 	int me = from->turn, m = to->last, b = m / 9;
 	unsigned bit = 1u << b;
-	int own = me == SIDE_X ? 0 : 1; /* X's perspective owns the mark */
+	bool x = me == SIDE_X; /* (then the mark and a win are X's own) */
 
 	c->nadd = c->ndel = 0;
-	change_pair(c, (own ? F_OTHER : F_OWN) + m, (own ? F_OWN : F_OTHER) + m, true);
+	change_pair(c, (x ? F_OWN : F_OTHER) + m, (x ? F_OTHER : F_OWN) + m, true);
 	change_pair(c, F_NEXT + 1 + to->u.uttt.next, F_NEXT + 1 + to->u.uttt.next, true);
 	if (to->u.uttt.closed & bit) {
 		if (to->u.uttt.won[me] & bit)
-			change_pair(c, (own ? F_OTHER_WON : F_OWN_WON) + b,
-				    (own ? F_OWN_WON : F_OTHER_WON) + b, true);
+			change_pair(c, (x ? F_OWN_WON : F_OTHER_WON) + b,
+				    (x ? F_OTHER_WON : F_OWN_WON) + b, true);
 		else if (!(to->u.uttt.won[!me] & bit))
 			change_pair(c, F_FULL + b, F_FULL + b, true);
 	}

@@ -81,6 +81,15 @@ static void test_expected(const struct nnue *n, const char *file)
 	   nnue_version(n), close, count, worst);
 }
 
+/* A legal move of P at random by R, played. */
+static void play_random(struct pos *p, struct rng *r)
+{
+	struct moveset legal;
+
+	game_legal(&game, p, &legal);
+	game_play(&game, p, moveset_nth(&legal, (int)rng_below(r, (uint32_t)moveset_count(&legal))));
+}
+
 /* Random games: at every ply the accumulators updated move by move, and
  * those updated in one step from the start, equal a fresh computation. */
 static void test_incremental(const struct nnue *n)
@@ -97,11 +106,8 @@ static void test_incremental(const struct nnue *n)
 		p = start;
 		nnue_refresh(n, &p, &inc);
 		while (!game_over(&p)) {
-			struct moveset legal;
-
-			game_legal(&game, &p, &legal);
 			prev = p;
-			game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+			play_random(&p, &r);
 			nnue_update(n, &prev, &p, &inc);
 			nnue_refresh(n, &p, &fresh);
 			nnue_refresh(n, &start, &jump);
@@ -182,12 +188,10 @@ static int simd_agree(const struct nnue *n, int level, int *total)
 		nnue_set_simd(level);
 		nnue_refresh(n, &p, &v);
 		while (!game_over(&p)) {
-			struct moveset legal;
 			int32_t os, ov;
 
-			game_legal(&game, &p, &legal);
 			prev = p;
-			game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+			play_random(&p, &r);
 			nnue_set_simd(NNUE_SCALAR);
 			nnue_update(n, &prev, &p, &s);
 			os = nnue_output(n, &s, p.turn);
@@ -379,12 +383,8 @@ static void test_kids(const struct nnue *n)
 	game_start(&game, &root);
 	for (int k = 0; k < 2; k++) {
 		if (k == 1)
-			for (int i = 0; i < 7; i++) {
-				struct moveset legal;
-
-				game_legal(&game, &root, &legal);
-				game_play(&game, &root, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
-			}
+			for (int i = 0; i < 7; i++)
+				play_random(&root, &r);
 		e->root(e->model, &root, ctx);
 		if (other != NULL)
 			nnue_leaf_eval(other)->root(other, &root, octx);
@@ -393,11 +393,8 @@ static void test_kids(const struct nnue *n)
 			struct pos p = root;
 
 			while (!game_over(&p) && count < 2000) {
-				struct moveset legal;
-
 				seen[count++] = p;
-				game_legal(&game, &p, &legal);
-				game_play(&game, &p, moveset_nth(&legal, (int)rng_below(&r, (uint32_t)moveset_count(&legal))));
+				play_random(&p, &r);
 			}
 		}
 		for (int i = 0; i < 2 * count; i++) {
