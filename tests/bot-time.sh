@@ -11,14 +11,19 @@
 # busy with other work delays any answer. Run it on an otherwise idle
 # machine from the build directory; it says how busy the machine was (the
 # share of the run some task waited for a CPU, from Linux's
-# /proc/pressure/cpu: near 0 with only the busy loop and the bot). NOUGHTS,
-# REFEREE, DEADLINE and OVERHEAD (the bot's --deadline and --overhead,
-# default its own) override the defaults.
+# /proc/pressure/cpu: near 0 with only the busy loop and the bot). Beside
+# them tests/stall-watch (built by make check; real-time where it may be)
+# notes when the whole machine stopped, and each late answer is printed
+# with how much of it such stalls took: an answer late only by a stall was
+# late whatever the bot did. NOUGHTS, REFEREE, STALL_WATCH, DEADLINE and
+# OVERHEAD (the bot's --deadline and --overhead, default its own) override
+# the defaults.
 set -eu
 here=$(dirname "$0")
 turns=${1:-2000}
 noughts=${NOUGHTS:-$here/../noughts}
 referee=${REFEREE:-$here/referee}
+watch=${STALL_WATCH:-$here/stall-watch}
 case $turns in
 '' | *[!0-9]*) echo "bot-time.sh: TURNS must be a number, not '$turns'" >&2; exit 2 ;;
 esac
@@ -33,15 +38,50 @@ stall() {
 	sed -n 's/^some .*total=\([0-9]*\).*/\1/p' /proc/pressure/cpu 2>/dev/null | grep . || echo -
 	awk '{ printf "%.0f\n", $1 * 1e6 }' /proc/uptime
 }
+tmp=$(mktemp -d)
+: >"$tmp/stalls"
 (while :; do :; done) &
 busy=$!
-trap 'kill "$busy" 2>/dev/null' EXIT
+watcher=
+trap 'kill "$busy" $watcher 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
+if [ -x "$watch" ]; then
+	"$watch" 5 >"$tmp/stalls" &
+	watcher=$!
+fi
 before=$(stall)
 out=$("$referee" -t -g uttt -n "$games" -s 1 \
-	"$noughts bot --game uttt${DEADLINE:+ --deadline $DEADLINE}${OVERHEAD:+ --overhead $OVERHEAD}" random) || true
+	"$noughts bot --game uttt${DEADLINE:+ --deadline $DEADLINE}${OVERHEAD:+ --overhead $OVERHEAD}" random \
+	2>"$tmp/late") || true
 after=$(stall)
+if [ -n "$watcher" ]; then
+	kill -TERM "$watcher"
+	wait "$watcher" || true
+	watcher=
+fi
 printf '%s\n' "$out" | grep '^# A'
+# Each late answer (stderr) with the stalls inside it: the referee's
+# "# game G: answer N of bot A took MS ms (asked at T s, ...)" against
+# stall-watch's "# stall: FROM to TO s (...), MS ms".
+if [ -s "$tmp/stalls" ] || [ -s "$tmp/late" ]; then
+	awk 'FILENAME == ARGV[1] { if ($2 == "stall:") { from[n] = $3; to[n] = $5; n++ } next }
+	     / took / {
+		for (i = 1; i <= NF; i++) {
+			if ($i == "took") ms = $(i + 1)
+			if ($i == "at") t = $(i + 1)
+		}
+		stopped = 0
+		for (k = 0; k < n; k++) {
+			a = from[k] > t ? from[k] : t
+			b = to[k] < t + ms / 1000 ? to[k] : t + ms / 1000
+			if (b > a) stopped += (b - a) * 1000
+		}
+		sub(/ \(asked at .*/, "")
+		if (n == 0 && !have) printf "%s (no stall-watch)\n", $0
+		else printf "%s; the machine stopped %.1f ms of it\n", $0, stopped
+	     }' have="$([ -s "$tmp/stalls" ] && echo 1)" "$tmp/stalls" "$tmp/late" >&2
+	grep '^# stall-watch' "$tmp/stalls" || true
+fi
 n=$(printf '%s\n' "$out" | sed -n "s/^# A's \([0-9]*\) later answers.*/\1/p")
 echo "# $games games against a random mover, one core kept busy"
 printf '%s %s\n' "$before" "$after" | tr '\n' ' ' | awk '$1 != "-" && $3 != "-" {

@@ -303,8 +303,8 @@ static int ask_bot(struct run *run, struct bot *b, int player, const struct boar
 		add_time(ms);
 	if (ms > (b->turns == 0 ? 1000 : 100)) {
 		(*late)++;
-		fprintf(stderr, "# game %d: answer %d of bot %c took %.1f ms\n", game, b->turns + 1,
-			'A' + player, ms);
+		fprintf(stderr, "# game %d: answer %d of bot %c took %.1f ms (asked at %.4f s, CLOCK_MONOTONIC)\n",
+			game, b->turns + 1, 'A' + player, ms, t0 / 1e3);
 	}
 	b->turns++;
 	for (int i = 0; i < n; i++) {
