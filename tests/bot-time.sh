@@ -62,23 +62,38 @@ fi
 printf '%s\n' "$out" | grep '^# A'
 # Each late answer (stderr) with the stalls inside it: the referee's
 # "# game G: answer N of bot A took MS ms (asked at T s, ...)" against
-# stall-watch's "# stall: FROM to TO s (...), MS ms".
+# stall-watch's "# stall: cpu C, FROM to TO s (...), MS ms" and "# hyp: T
+# s (...), N more ...". Which processor the bot was on is not known: the
+# longest stall inside the answer on any one processor is given, and the
+# asynchronous page faults that ended during it (any process's).
 if [ -s "$tmp/stalls" ] || [ -s "$tmp/late" ]; then
-	awk 'FILENAME == ARGV[1] { if ($2 == "stall:") { from[n] = $3; to[n] = $5; n++ } next }
+	awk 'FILENAME == ARGV[1] {
+		if ($2 == "stall:") { c = $4; sub(/,$/, "", c); cpu[n] = c; from[n] = $5; to[n] = $7; n++ }
+		if ($2 == "hyp:") { hat[nh] = $3; hn[nh] = $6; nh++ }
+		next
+	     }
 	     / took / {
 		for (i = 1; i <= NF; i++) {
 			if ($i == "took") ms = $(i + 1)
 			if ($i == "at") t = $(i + 1)
 		}
-		stopped = 0
+		split("", on)
 		for (k = 0; k < n; k++) {
 			a = from[k] > t ? from[k] : t
 			b = to[k] < t + ms / 1000 ? to[k] : t + ms / 1000
-			if (b > a) stopped += (b - a) * 1000
+			if (b > a) on[cpu[k]] += (b - a) * 1000
 		}
+		most = 0; which = ""
+		for (c in on) if (on[c] > most) { most = on[c]; which = c }
+		# (read every 10 ms: a callback shows up to 10 ms after it came)
+		pf = 0
+		for (k = 0; k < nh; k++) if (hat[k] >= t && hat[k] <= t + ms / 1000 + 0.01) pf += hn[k]
 		sub(/ \(asked at .*/, "")
-		if (n == 0 && !have) printf "%s (no stall-watch)\n", $0
-		else printf "%s; the machine stopped %.1f ms of it\n", $0, stopped
+		if (n == 0 && !have) { printf "%s (no stall-watch)\n", $0; next }
+		if (most > 0) printf "%s; cpu %s stopped %.1f ms of it", $0, which, most
+		else printf "%s; no processor stopped meanwhile", $0
+		if (pf > 0) printf "; %d asynchronous page faults ended meanwhile\n", pf
+		else printf "; no asynchronous page fault\n"
 	     }' have="$([ -s "$tmp/stalls" ] && echo 1)" "$tmp/stalls" "$tmp/late" >&2
 	grep '^# stall-watch' "$tmp/stalls" || true
 fi
