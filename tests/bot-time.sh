@@ -44,7 +44,7 @@ tmp=$(mktemp -d)
 busy=$!
 watcher=
 trap 'kill "$busy" $watcher 2>/dev/null; rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
+trap 'exit 1' HUP INT PIPE TERM
 if [ -x "$watch" ]; then
 	"$watch" 5 >"$tmp/stalls" &
 	watcher=$!
