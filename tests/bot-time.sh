@@ -13,9 +13,10 @@
 # share of the run some task waited for a CPU, from Linux's
 # /proc/pressure/cpu: near 0 with only the busy loop and the bot). Beside
 # them tests/stall-watch (built by make check; real-time where it may be)
-# notes when the whole machine stopped, and each late answer is printed
-# with how much of it such stalls took: an answer late only by a stall was
-# late whatever the bot did. NOUGHTS, REFEREE, STALL_WATCH, DEADLINE and
+# notes when a processor stopped and when the host paged memory in, and
+# each late answer is printed with how much of it a processor was stopped
+# and how many such page faults ended meanwhile: an answer late only by a
+# stop was late whatever the bot did. NOUGHTS, REFEREE, STALL_WATCH, DEADLINE and
 # OVERHEAD (the bot's --deadline and --overhead, default its own) override
 # the defaults.
 set -eu
@@ -89,7 +90,7 @@ if [ -s "$tmp/stalls" ] || [ -s "$tmp/late" ]; then
 		pf = 0
 		for (k = 0; k < nh; k++) if (hat[k] >= t && hat[k] <= t + ms / 1000 + 0.01) pf += hn[k]
 		sub(/ \(asked at .*/, "")
-		if (n == 0 && !have) { printf "%s (no stall-watch)\n", $0; next }
+		if (!have) { printf "%s (no stall-watch)\n", $0; next }
 		if (most > 0) printf "%s; cpu %s stopped %.1f ms of it", $0, which, most
 		else printf "%s; no processor stopped meanwhile", $0
 		if (pf > 0) printf "; %d asynchronous page faults ended meanwhile\n", pf

@@ -1,4 +1,4 @@
-/* stall-watch.c - does the whole machine stop now and then? Tells a late
+/* stall-watch.c - do the processors stop now and then? Tells a late
  * answer of a bot that overran its clock from one that the machine (on a
  * virtual machine: its host) kept from running at all.
  *
@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,13 +40,13 @@ struct watcher {
 	int fifo; /* 1: it runs under SCHED_FIFO */
 };
 
-static volatile sig_atomic_t done;
+static atomic_int done; /* (lock-free: set by the signal handler, read by every thread) */
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_signal(int sig)
 {
 	(void)sig;
-	done = 1;
+	atomic_store(&done, 1);
 }
 
 static double seconds(const struct timespec *t)
@@ -65,7 +66,7 @@ static void *watch(void *arg)
 	pthread_setaffinity_np(pthread_self(), sizeof(one), &one);
 	w->fifo = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp) == 0;
 	clock_gettime(CLOCK_MONOTONIC, &due);
-	while (!done) {
+	while (!atomic_load(&done)) {
 		double late_ms;
 
 		due.tv_nsec += 1000000;
@@ -165,7 +166,7 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	hyp = hyp_count();
-	while (!done) {
+	while (!atomic_load(&done)) {
 		struct timespec tick = { 0, 10000000 };
 		long h;
 
